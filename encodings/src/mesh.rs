@@ -1,0 +1,333 @@
+//! Device meshes: the hardware a plan runs on, read from YAML (`specs/meshes/*.yaml`) and validated.
+//!
+//! A mesh is a grid of identical devices with named axes. Each axis has its own link bandwidth and
+//! latency (an NVLink axis inside a node, an InfiniBand axis across nodes); every device has the same
+//! memory, HBM bandwidth and peak FLOP/s per element type. YAML is read with serde-saphyr: pure Rust,
+//! maintained, and its errors carry line, column and a snippet of the file.
+
+use automap_ir::ElemType;
+use serde::{Deserialize, Serialize};
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+/// Bytes in a GB (10⁹, as vendors quote link and memory bandwidth).
+pub const BYTES_PER_GB: f64 = 1e9;
+/// Bytes in a GiB (2³⁰, as device memory is sized).
+pub const BYTES_PER_GIB: f64 = 1_073_741_824.0;
+/// Microseconds in a second.
+pub const US_PER_SECOND: f64 = 1e6;
+/// FLOP/s in a TFLOP/s.
+pub const FLOPS_PER_TFLOPS: f64 = 1e12;
+
+/// One mesh axis, validated; figures in the spec's units, with SI accessors.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Axis {
+    /// Name (`data`, `model`, `node`, `gpu`).
+    pub name: String,
+    /// Devices along the axis.
+    pub size: u32,
+    /// Link bandwidth per device along this axis, one direction, GB/s.
+    pub bandwidth_gb_per_s: f64,
+    /// Latency of one collective step along this axis, µs.
+    pub latency_us: f64,
+}
+
+impl Axis {
+    /// Link bandwidth, bytes/s.
+    pub fn bandwidth_bytes_per_s(&self) -> f64 {
+        self.bandwidth_gb_per_s * BYTES_PER_GB
+    }
+
+    /// Latency, seconds.
+    pub fn latency_s(&self) -> f64 {
+        self.latency_us / US_PER_SECOND
+    }
+}
+
+/// Per-device figures, validated; in the spec's units, with SI accessors.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Device {
+    /// Memory per device, GiB.
+    pub memory_gib: f64,
+    /// HBM (device memory) bandwidth, GB/s.
+    pub hbm_gb_per_s: f64,
+    /// Peak TFLOP/s per element type name (`f32`, `bf16`, ...).
+    pub peak_tflops: BTreeMap<String, f64>,
+}
+
+impl Device {
+    /// Memory, bytes.
+    pub fn memory_bytes(&self) -> f64 {
+        self.memory_gib * BYTES_PER_GIB
+    }
+
+    /// HBM bandwidth, bytes/s.
+    pub fn hbm_bytes_per_s(&self) -> f64 {
+        self.hbm_gb_per_s * BYTES_PER_GB
+    }
+}
+
+/// A validated mesh.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mesh {
+    /// Name.
+    pub name: String,
+    /// Free-text description.
+    pub description: String,
+    /// Axes, major to minor (device order is row-major over them).
+    pub axes: Vec<Axis>,
+    /// Every device's figures.
+    pub device: Device,
+}
+
+/// Element types a mesh may give a peak for.
+pub const DTYPES: &[&str] = &["f64", "f32", "bf16", "f16", "f8", "i8", "i32"];
+
+impl Mesh {
+    /// Total devices.
+    pub fn num_devices(&self) -> u64 {
+        self.axes.iter().map(|a| u64::from(a.size)).product()
+    }
+
+    /// An axis by name.
+    pub fn axis(&self, name: &str) -> Option<&Axis> {
+        self.axes.iter().find(|a| a.name == name)
+    }
+
+    /// Peak FLOP/s for an element type: its own figure, else the next wider float's (f16 → f32 → f64),
+    /// else f32's.
+    pub fn peak_flops(&self, elem: ElemType) -> f64 {
+        let key = match elem {
+            ElemType::F64 | ElemType::C128 => "f64",
+            ElemType::F32 | ElemType::C64 => "f32",
+            ElemType::BF16 => "bf16",
+            ElemType::F16 => "f16",
+            ElemType::F8 => "f8",
+            ElemType::Int(8) | ElemType::UInt(8) => "i8",
+            _ => "i32",
+        };
+        let chain: &[&str] = match key {
+            "f8" => &["f8", "bf16", "f16", "f32"],
+            "bf16" | "f16" => &[key, "f32"],
+            _ => &[key, "f32"],
+        };
+        let tflops = chain.iter().find_map(|k| self.device.peak_tflops.get(*k)).copied();
+        // Validation guarantees at least one figure; the slowest stands in for a type without its own.
+        tflops.unwrap_or_else(|| self.device.peak_tflops.values().copied().fold(f64::INFINITY, f64::min)) * FLOPS_PER_TFLOPS
+    }
+
+    /// Read and validate a mesh file.
+    pub fn load(path: &Path) -> Result<Mesh, MeshError> {
+        let text = std::fs::read_to_string(path).map_err(|e| MeshError { file: path.display().to_string(), line: 0, column: 0, message: format!("cannot read: {e}"), snippet: String::new() })?;
+        Mesh::parse(&text, &path.display().to_string())
+    }
+
+    /// Parse and validate mesh YAML; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Mesh, MeshError> {
+        let raw: RawMesh = serde_saphyr::from_str(text).map_err(|e| {
+            let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+            let rendered = e.to_string();
+            let mut lines = rendered.lines();
+            let head = lines.next().unwrap_or("").trim_start_matches("error: ");
+            let message = head.split_once(": ").filter(|(loc, _)| loc.starts_with("line ")).map_or(head, |(_, m)| m).to_string();
+            let snippet = lines.collect::<Vec<_>>().join("\n").replace("<input>", file);
+            MeshError { file: file.to_string(), line, column, message, snippet }
+        })?;
+        raw.validate(file, text)
+    }
+}
+
+/// A mesh spec error: file, line, column, the field and what is wrong, and a snippet of the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct MeshError {
+    /// File name as given.
+    pub file: String,
+    /// 1-based line (0 if unknown).
+    pub line: u64,
+    /// 1-based column (0 if unknown).
+    pub column: u64,
+    /// What is wrong.
+    pub message: String,
+    /// The offending lines with a caret, when available.
+    pub snippet: String,
+}
+
+impl fmt::Display for MeshError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
+        if !self.snippet.is_empty() {
+            write!(f, "\n{}", self.snippet)?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAxis {
+    name: Spanned<String>,
+    size: Spanned<i64>,
+    bandwidth_gb_per_s: Spanned<f64>,
+    latency_us: Spanned<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDevice {
+    memory_gib: Spanned<f64>,
+    hbm_gb_per_s: Spanned<f64>,
+    peak_tflops: Spanned<BTreeMap<String, Spanned<f64>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMesh {
+    name: Spanned<String>,
+    #[serde(default)]
+    description: String,
+    axes: Spanned<Vec<RawAxis>>,
+    device: RawDevice,
+}
+
+impl RawMesh {
+    fn validate(self, file: &str, text: &str) -> Result<Mesh, MeshError> {
+        let err = |loc: serde_saphyr::Location, field: &str, msg: String| {
+            let (line, column) = (loc.line(), loc.column());
+            let src_line = text.lines().nth((line as usize).saturating_sub(1)).unwrap_or("");
+            let snippet = format!("{line:>4} | {src_line}\n     | {}^", " ".repeat((column as usize).saturating_sub(1)));
+            MeshError { file: file.to_string(), line, column, message: format!("{field}: {msg}"), snippet }
+        };
+        let positive = |v: &Spanned<f64>, field: &str| -> Result<f64, MeshError> {
+            if v.value.is_finite() && v.value > 0.0 { Ok(v.value) } else { Err(err(v.referenced, field, format!("must be a positive number, got {}", v.value))) }
+        };
+        if self.name.value.trim().is_empty() {
+            return Err(err(self.name.referenced, "name", "must not be empty".into()));
+        }
+        if self.axes.value.is_empty() {
+            return Err(err(self.axes.referenced, "axes", "a mesh needs at least one axis".into()));
+        }
+        let mut axes: Vec<Axis> = Vec::new();
+        for a in &self.axes.value {
+            let name = &a.name.value;
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.starts_with(|c: char| c.is_ascii_digit()) {
+                return Err(err(a.name.referenced, "axes.name", format!("'{name}' is not a valid axis name (letters, digits and '_', not starting with a digit)")));
+            }
+            if axes.iter().any(|b| &b.name == name) {
+                return Err(err(a.name.referenced, "axes.name", format!("duplicate axis '{name}'")));
+            }
+            let size = u32::try_from(a.size.value).ok().filter(|&s| s >= 1).ok_or_else(|| err(a.size.referenced, &format!("axes.{name}.size"), format!("must be a whole number ≥ 1, got {}", a.size.value)))?;
+            let bw = positive(&a.bandwidth_gb_per_s, &format!("axes.{name}.bandwidth_gb_per_s"))?;
+            let lat = a.latency_us.value;
+            if !(lat.is_finite() && lat >= 0.0) {
+                return Err(err(a.latency_us.referenced, &format!("axes.{name}.latency_us"), format!("must be ≥ 0, got {lat}")));
+            }
+            axes.push(Axis { name: name.clone(), size, bandwidth_gb_per_s: bw, latency_us: lat });
+        }
+        let d = &self.device;
+        let memory_gib = positive(&d.memory_gib, "device.memory_gib")?;
+        let hbm_gb_per_s = positive(&d.hbm_gb_per_s, "device.hbm_gb_per_s")?;
+        if d.peak_tflops.value.is_empty() {
+            return Err(err(d.peak_tflops.referenced, "device.peak_tflops", format!("give at least one of {}", DTYPES.join(", "))));
+        }
+        let mut peak_tflops = BTreeMap::new();
+        for (k, v) in &d.peak_tflops.value {
+            if !DTYPES.contains(&k.as_str()) {
+                return Err(err(v.referenced, "device.peak_tflops", format!("unknown element type '{k}' (known: {})", DTYPES.join(", "))));
+            }
+            peak_tflops.insert(k.clone(), positive(v, &format!("device.peak_tflops.{k}"))?);
+        }
+        Ok(Mesh { name: self.name.value, description: self.description.trim().to_string(), axes, device: Device { memory_gib, hbm_gb_per_s, peak_tflops } })
+    }
+}
+
+impl fmt::Display for Mesh {
+    /// The normalized form, in the spec's own units.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "name: {}", self.name)?;
+        if !self.description.is_empty() {
+            writeln!(f, "description: {}", self.description.replace('\n', " "))?;
+        }
+        writeln!(f, "devices: {}  # {}", self.num_devices(), self.axes.iter().map(|a| format!("{}={}", a.name, a.size)).collect::<Vec<_>>().join(" x "))?;
+        writeln!(f, "axes:")?;
+        for a in &self.axes {
+            writeln!(f, "  - name: {}", a.name)?;
+            writeln!(f, "    size: {}", a.size)?;
+            writeln!(f, "    bandwidth_gb_per_s: {}", a.bandwidth_gb_per_s)?;
+            writeln!(f, "    latency_us: {}", a.latency_us)?;
+        }
+        writeln!(f, "device:")?;
+        writeln!(f, "  memory_gib: {}", self.device.memory_gib)?;
+        writeln!(f, "  hbm_gb_per_s: {}", self.device.hbm_gb_per_s)?;
+        writeln!(f, "  peak_tflops:")?;
+        for (k, v) in &self.device.peak_tflops {
+            writeln!(f, "    {k}: {v}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "name: t\naxes:\n  - name: data\n    size: 2\n    bandwidth_gb_per_s: 100\n    latency_us: 5\n  - name: model\n    size: 4\n    bandwidth_gb_per_s: 400\n    latency_us: 1\ndevice:\n  memory_gib: 16\n  hbm_gb_per_s: 800\n  peak_tflops:\n    bf16: 200\n    f32: 50\n";
+
+    fn bad(text: &str) -> MeshError {
+        Mesh::parse(text, "m.yaml").unwrap_err()
+    }
+
+    #[test]
+    fn parses_and_normalizes() {
+        let m = Mesh::parse(GOOD, "m.yaml").unwrap();
+        assert_eq!(m.num_devices(), 8);
+        assert_eq!(m.axis("model").unwrap().bandwidth_bytes_per_s(), 400e9);
+        assert_eq!(m.axis("data").unwrap().latency_s(), 5e-6);
+        assert_eq!(m.device.memory_bytes(), 16.0 * BYTES_PER_GIB);
+        assert_eq!(m.peak_flops(ElemType::BF16), 200e12);
+        assert_eq!(m.peak_flops(ElemType::F16), 50e12, "f16 falls back to f32");
+        // The printed form parses back to the same mesh.
+        let printed = m.to_string().replace("devices: 8  # data=2 x model=4\n", "");
+        assert_eq!(Mesh::parse(&printed, "again.yaml").unwrap(), m);
+    }
+
+    #[test]
+    fn unknown_field_names_line_and_field() {
+        let e = bad(&GOOD.replace("    latency_us: 5\n", "    latency_us: 5\n    bandwith: 3\n"));
+        assert_eq!((e.line, e.column), (7, 5));
+        assert!(e.message.contains("unknown field `bandwith`"), "{e}");
+        assert!(e.to_string().starts_with("m.yaml:7:5: "), "{e}");
+    }
+
+    #[test]
+    fn zero_size_is_refused() {
+        let e = bad(&GOOD.replace("size: 4", "size: 0"));
+        assert_eq!(e.line, 8);
+        assert!(e.message.starts_with("axes.model.size: must be a whole number ≥ 1"), "{e}");
+    }
+
+    #[test]
+    fn missing_size_is_refused() {
+        let e = bad(&GOOD.replace("    size: 4\n", ""));
+        assert!(e.message.contains("missing field `size`"), "{e}");
+        assert!(e.line > 0);
+    }
+
+    #[test]
+    fn duplicate_axis_is_refused() {
+        let e = bad(&GOOD.replace("name: model", "name: data"));
+        assert_eq!(e.line, 7);
+        assert!(e.message.contains("duplicate axis 'data'"), "{e}");
+    }
+
+    #[test]
+    fn bad_numbers_are_refused() {
+        assert!(bad(&GOOD.replace("bandwidth_gb_per_s: 400", "bandwidth_gb_per_s: -1")).message.contains("positive"));
+        assert!(bad(&GOOD.replace("latency_us: 1", "latency_us: -1")).message.contains("≥ 0"));
+        assert!(bad(&GOOD.replace("memory_gib: 16", "memory_gib: 0")).message.contains("device.memory_gib"));
+        assert!(bad(&GOOD.replace("bf16: 200", "bf17: 200")).message.contains("unknown element type 'bf17'"));
+        assert!(bad("").message.len() > 0);
+        assert!(bad("name: [").line > 0);
+    }
+}

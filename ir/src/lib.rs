@@ -1,0 +1,22 @@
+//! automap's intermediate representation of a StableHLO program.
+//!
+//! A [`Module`] holds the entry function as a flat program (calls inlined, `while`/`case` bodies kept as
+//! regions), with values and ops in arenas indexed by typed ids. The original text is kept byte for byte,
+//! with the spans that let [`write`] add attributes without reprinting anything else.
+
+pub mod error;
+pub mod ids;
+pub mod module;
+pub mod op;
+pub mod parse;
+pub mod span;
+pub mod types;
+pub mod verify;
+pub mod write;
+
+pub use error::ParseError;
+pub use ids::{CallSiteId, OpId, ValueId};
+pub use module::{Module, OpData, ValueData, ValueDef};
+pub use op::OpKind;
+pub use parse::{parse_bytes, parse_module};
+pub use types::{ElemType, TensorType, Type};

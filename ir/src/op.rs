@@ -1,0 +1,277 @@
+//! Op kinds and the attributes that sharding needs.
+
+/// Elementwise operations: every operand and result have the same shape (scalars of `clamp` and `select`
+/// predicates may broadcast), so every dimension passes through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum ElementwiseOp {
+    Add, Subtract, Multiply, Divide, Remainder, Maximum, Minimum, Power, Atan2,
+    And, Or, Xor, Not, ShiftLeft, ShiftRightArithmetic, ShiftRightLogical,
+    Compare(CompareDirection), Select, Clamp,
+    Negate, Abs, Sign, Exponential, ExponentialMinusOne, Log, LogPlusOne, Logistic, Tanh, Sqrt, Rsqrt, Cbrt,
+    Sine, Cosine, Tan, Floor, Ceil, RoundNearestEven, RoundNearestAfz, IsFinite,
+    Convert, BitcastConvert, ReducePrecision, PopulationCount, CountLeadingZeros, Real, Imag, Complex,
+    /// A `chlo` elementwise op (square, erf, erf_inv, lgamma, digamma, sinh, ...), named.
+    Chlo(&'static str),
+}
+
+/// The comparison of a `compare` op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum CompareDirection {
+    Eq, Ne, Ge, Gt, Le, Lt,
+}
+
+impl CompareDirection {
+    /// From StableHLO's spelling (`GT`, ...).
+    pub fn parse(s: &str) -> Option<CompareDirection> {
+        Some(match s {
+            "EQ" => CompareDirection::Eq,
+            "NE" => CompareDirection::Ne,
+            "GE" => CompareDirection::Ge,
+            "GT" => CompareDirection::Gt,
+            "LE" => CompareDirection::Le,
+            "LT" => CompareDirection::Lt,
+            _ => return None,
+        })
+    }
+}
+
+/// What a reduction body computes (of `reduce`, `reduce_window`, `scatter`, `select_and_scatter`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceKind {
+    /// Sum.
+    Add,
+    /// Product.
+    Mul,
+    /// Maximum.
+    Max,
+    /// Minimum.
+    Min,
+    /// Logical / bitwise and.
+    And,
+    /// Logical / bitwise or.
+    Or,
+    /// Bitwise xor.
+    Xor,
+    /// The body returns its second argument (scatter's plain update).
+    Replace,
+    /// Anything else (argmax-style variadic bodies, custom logic).
+    Other,
+}
+
+/// `dot_general` dimension numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DotDims {
+    /// Batch dimensions of the left operand.
+    pub lhs_batch: Vec<i64>,
+    /// Batch dimensions of the right operand.
+    pub rhs_batch: Vec<i64>,
+    /// Contracting dimensions of the left operand.
+    pub lhs_contracting: Vec<i64>,
+    /// Contracting dimensions of the right operand.
+    pub rhs_contracting: Vec<i64>,
+}
+
+/// `gather` dimension numbers and slice sizes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub struct GatherDims {
+    pub offset_dims: Vec<i64>,
+    pub collapsed_slice_dims: Vec<i64>,
+    pub operand_batching_dims: Vec<i64>,
+    pub start_indices_batching_dims: Vec<i64>,
+    pub start_index_map: Vec<i64>,
+    pub index_vector_dim: i64,
+    pub slice_sizes: Vec<i64>,
+    pub indices_are_sorted: bool,
+}
+
+/// `scatter` dimension numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub struct ScatterDims {
+    pub update_window_dims: Vec<i64>,
+    pub inserted_window_dims: Vec<i64>,
+    pub input_batching_dims: Vec<i64>,
+    pub scatter_indices_batching_dims: Vec<i64>,
+    pub scatter_dims_to_operand_dims: Vec<i64>,
+    pub index_vector_dim: i64,
+    pub indices_are_sorted: bool,
+    pub unique_indices: bool,
+}
+
+/// `convolution` dimension numbers: which dimension of each tensor is batch, feature and spatial.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub struct ConvDims {
+    pub input_batch: i64,
+    pub input_feature: i64,
+    pub input_spatial: Vec<i64>,
+    pub kernel_input_feature: i64,
+    pub kernel_output_feature: i64,
+    pub kernel_spatial: Vec<i64>,
+    pub output_batch: i64,
+    pub output_feature: i64,
+    pub output_spatial: Vec<i64>,
+}
+
+/// A sliding window (of `convolution`, `reduce_window`, `select_and_scatter`): one entry per dimension it
+/// ranges over (spatial dims for convolution, every dim for the others). Empty vectors mean defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Window {
+    /// Window size per dimension (`reduce_window`, `select_and_scatter`); empty for convolution, whose
+    /// window is the kernel.
+    pub dimensions: Vec<i64>,
+    /// Strides (default 1).
+    pub strides: Vec<i64>,
+    /// (low, high) padding per dimension (default 0).
+    pub padding: Vec<(i64, i64)>,
+    /// Base (input) dilation (default 1).
+    pub base_dilations: Vec<i64>,
+    /// Window (kernel) dilation (default 1).
+    pub window_dilations: Vec<i64>,
+}
+
+/// What an op is, with the attributes the sharding rules need.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OpKind {
+    /// Elementwise op.
+    Elementwise(ElementwiseOp),
+    /// `constant` (a splat or dense literal).
+    Constant,
+    /// `iota` along `dim`.
+    Iota {
+        /// The dimension that counts.
+        dim: i64,
+    },
+    /// `broadcast_in_dim`: operand dim i becomes result dim `dims[i]`.
+    BroadcastInDim {
+        /// Result dimension of each operand dimension.
+        dims: Vec<i64>,
+    },
+    /// `reshape`.
+    Reshape,
+    /// `transpose`: result dim i is operand dim `perm[i]`.
+    Transpose {
+        /// The permutation.
+        perm: Vec<i64>,
+    },
+    /// `dot_general` (and legacy `dot`, normalized).
+    DotGeneral(DotDims),
+    /// `reduce` over `dims` with the body's reduction.
+    Reduce {
+        /// Reduced dimensions of the operand(s).
+        dims: Vec<i64>,
+        /// What the body computes.
+        kind: ReduceKind,
+    },
+    /// `reduce_window`.
+    ReduceWindow {
+        /// Window.
+        window: Window,
+        /// What the body computes.
+        kind: ReduceKind,
+    },
+    /// `slice` with static bounds.
+    Slice {
+        /// Start per dimension.
+        start: Vec<i64>,
+        /// Limit (exclusive) per dimension.
+        limit: Vec<i64>,
+        /// Stride per dimension.
+        strides: Vec<i64>,
+    },
+    /// `dynamic_slice` with static `sizes`.
+    DynamicSlice {
+        /// Slice sizes.
+        sizes: Vec<i64>,
+    },
+    /// `dynamic_update_slice`.
+    DynamicUpdateSlice,
+    /// `concatenate` along `dim`.
+    Concatenate {
+        /// Concatenated dimension.
+        dim: i64,
+    },
+    /// `pad`.
+    Pad {
+        /// Low padding per dimension.
+        low: Vec<i64>,
+        /// High padding per dimension.
+        high: Vec<i64>,
+        /// Interior padding per dimension.
+        interior: Vec<i64>,
+    },
+    /// `reverse` along `dims`.
+    Reverse {
+        /// Reversed dimensions.
+        dims: Vec<i64>,
+    },
+    /// `gather`.
+    Gather(GatherDims),
+    /// `scatter` with the update computation's reduction.
+    Scatter {
+        /// Dimension numbers.
+        dims: ScatterDims,
+        /// What the update body computes.
+        kind: ReduceKind,
+    },
+    /// `convolution`.
+    Convolution {
+        /// Dimension numbers.
+        dims: ConvDims,
+        /// Window over the spatial dimensions.
+        window: Window,
+        /// Feature group count.
+        feature_group_count: i64,
+        /// Batch group count.
+        batch_group_count: i64,
+    },
+    /// `select_and_scatter` (the gradient of max pooling).
+    SelectAndScatter {
+        /// Window.
+        window: Window,
+    },
+    /// `sort` along `dim`.
+    Sort {
+        /// Sorted dimension.
+        dim: i64,
+    },
+    /// `chlo.top_k` along the last dimension.
+    TopK {
+        /// How many.
+        k: i64,
+    },
+    /// `custom_call` to `target`.
+    CustomCall {
+        /// `call_target_name`.
+        target: String,
+    },
+    /// `optimization_barrier`: its results are its operands.
+    OptimizationBarrier,
+    /// `tuple`.
+    Tuple,
+    /// `get_tuple_element`.
+    GetTupleElement {
+        /// Element index.
+        index: i64,
+    },
+    /// `while` (regions `cond` and `body` kept intact).
+    While,
+    /// `case` (one region per branch, kept intact).
+    Case,
+    /// `if` (two regions).
+    If,
+    /// A region terminator (`stablehlo.return`, `func.return`).
+    Return,
+    /// Any other op: operands, results and types only.
+    Opaque,
+}
+
+impl OpKind {
+    /// Does this op have a sharding-relevant meaning (anything but `Opaque`)?
+    pub fn is_opaque(&self) -> bool {
+        matches!(self, OpKind::Opaque)
+    }
+}

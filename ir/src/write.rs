@@ -1,0 +1,190 @@
+//! The annotation writer: adds attributes to the entry function's arguments and results and to op
+//! results, by inserting text into the original module. Nothing else is reprinted, so a module written
+//! with no annotations is byte-identical to its source.
+
+use crate::ids::OpId;
+use crate::module::Module;
+use crate::span::Span;
+use std::collections::BTreeMap;
+
+/// What an attribute is attached to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Target {
+    /// Argument `i` of the entry function.
+    Arg(usize),
+    /// Result `i` of the entry function.
+    Result(usize),
+    /// An op (its attribute dictionary).
+    Op(OpId),
+}
+
+/// Why a set of annotations cannot be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// The module was printed in the generic op form; annotating it is not supported.
+    #[error("the module is in MLIR's generic op form; annotations are written only into the pretty form")]
+    GenericForm,
+    /// No such argument, result or op.
+    #[error("no such place to annotate: {0:?}")]
+    NoSuchTarget(Target),
+    /// The attribute is already there.
+    #[error("{target:?} already has an attribute '{key}'")]
+    AlreadySet {
+        /// Where.
+        target: Target,
+        /// Which attribute.
+        key: String,
+    },
+    /// An op that came from an inlined call has its text in the callee, shared by every call.
+    #[error("op {0} was inlined from a called function; annotate it with a sharding constraint instead")]
+    Inlined(OpId),
+}
+
+/// Attributes to add, by target, in insertion order.
+#[derive(Clone, Debug, Default)]
+pub struct Annotations {
+    attrs: BTreeMap<Target, Vec<(String, String)>>,
+}
+
+impl Annotations {
+    /// No annotations.
+    pub fn new() -> Annotations {
+        Annotations::default()
+    }
+
+    /// Add `key = value` (value already in MLIR attribute syntax) to `target`.
+    pub fn set(&mut self, target: Target, key: impl Into<String>, value: impl Into<String>) {
+        self.attrs.entry(target).or_default().push((key.into(), value.into()));
+    }
+
+    /// Are there none?
+    pub fn is_empty(&self) -> bool {
+        self.attrs.is_empty()
+    }
+}
+
+/// Write `module`'s source with `ann` inserted.
+pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
+    let src = &module.source;
+    if ann.is_empty() {
+        return Ok(src.clone());
+    }
+    if module.generic_form {
+        return Err(WriteError::GenericForm);
+    }
+    let mut inserts: Vec<(usize, String)> = Vec::new();
+    for (&target, kvs) in &ann.attrs {
+        let entries = kvs.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
+        let (dict, after) = match target {
+            Target::Arg(i) => {
+                let p = module.entry().args.get(i).ok_or(WriteError::NoSuchTarget(target))?;
+                (p.attr_dict, p.ty_span)
+            }
+            Target::Result(i) => {
+                let p = module.entry().results.get(i).ok_or(WriteError::NoSuchTarget(target))?;
+                if p.attr_dict.is_none() && !preceded_by_paren(src, p.ty_span) {
+                    // `-> tensor<...> {` needs parentheses to take an attribute dictionary.
+                    inserts.push((p.ty_span.start as usize, "(".into()));
+                    inserts.push((p.ty_span.end as usize, format!(" {{{entries}}})")));
+                    continue;
+                }
+                (p.attr_dict, p.ty_span)
+            }
+            Target::Op(op) => {
+                let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(target))?;
+                if data.inlined_at.is_some() {
+                    return Err(WriteError::Inlined(op));
+                }
+                let colon = data.syntax.sig_colon.ok_or(WriteError::NoSuchTarget(target))?;
+                if data.syntax.attr_dict.is_none() {
+                    inserts.push((colon.start as usize, format!("{{{entries}}} ")));
+                    continue;
+                }
+                (data.syntax.attr_dict, colon)
+            }
+        };
+        match dict {
+            Some(d) => {
+                let text = d.text(src);
+                for (k, _) in kvs {
+                    if dict_has_key(text, k) {
+                        return Err(WriteError::AlreadySet { target, key: k.clone() });
+                    }
+                }
+                let inner_empty = text.trim_start_matches('{').trim_end_matches('}').trim().is_empty();
+                let sep = if inner_empty { "" } else { ", " };
+                inserts.push((d.end as usize - 1, format!("{sep}{entries}")));
+            }
+            None => inserts.push((after.end as usize, format!(" {{{entries}}}"))),
+        }
+    }
+    inserts.sort_by_key(|(at, _)| *at);
+    let mut out = String::with_capacity(src.len() + inserts.iter().map(|(_, s)| s.len()).sum::<usize>());
+    let mut last = 0;
+    for (at, text) in inserts {
+        out.push_str(&src[last..at]);
+        out.push_str(&text);
+        last = at;
+    }
+    out.push_str(&src[last..]);
+    Ok(out)
+}
+
+fn preceded_by_paren(src: &str, span: Span) -> bool {
+    src[..span.start as usize].trim_end().ends_with('(') || src[..span.start as usize].trim_end().ends_with(',')
+}
+
+fn dict_has_key(dict: &str, key: &str) -> bool {
+    dict.match_indices(key).any(|(i, _)| {
+        let before = dict[..i].trim_end();
+        let after = dict[i + key.len()..].trim_start();
+        (before.ends_with('{') || before.ends_with(',')) && (after.starts_with('=') || after.starts_with(',') || after.starts_with('}'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_module;
+
+    const SRC: &str = r#"module @m {
+  func.func public @main(%arg0: tensor<8x16xf32>, %arg1: tensor<16xf32> {jax.arg_info = "b"}) -> tensor<8x16xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<16xf32>) -> tensor<8x16xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<8x16xf32>
+    return %1 : tensor<8x16xf32>
+  }
+}
+"#;
+
+    #[test]
+    fn no_annotations_is_identity() {
+        let m = parse_module(SRC).unwrap();
+        assert_eq!(write(&m, &Annotations::new()).unwrap(), SRC);
+    }
+
+    #[test]
+    fn inserts_attributes_in_place() {
+        let m = parse_module(SRC).unwrap();
+        let mut a = Annotations::new();
+        a.set(Target::Arg(0), "sdy.sharding", "#sdy.sharding<@mesh, [{\"x\"}, {}]>");
+        a.set(Target::Arg(1), "sdy.sharding", "#sdy.sharding<@mesh, [{}]>");
+        a.set(Target::Result(0), "sdy.sharding", "#sdy.sharding<@mesh, [{\"x\"}, {}]>");
+        a.set(Target::Op(m.body[1]), "sdy.sharding", "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}]>]>");
+        let out = write(&m, &a).unwrap();
+        assert!(out.contains(r#"%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}"#), "{out}");
+        assert!(out.contains(r#"{jax.arg_info = "b", sdy.sharding = #sdy.sharding<@mesh, [{}]>}"#), "{out}");
+        assert!(out.contains(r#"-> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {"#), "{out}");
+        assert!(out.contains(r#"%1 = stablehlo.add %arg0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<8x16xf32>"#), "{out}");
+        // The result still parses, and the arguments keep their types.
+        let again = parse_module(&out).unwrap();
+        assert_eq!(again.entry().args.len(), 2);
+    }
+
+    #[test]
+    fn refuses_a_second_value_for_a_key() {
+        let m = parse_module(SRC).unwrap();
+        let mut a = Annotations::new();
+        a.set(Target::Arg(1), "jax.arg_info", "\"c\"");
+        assert!(matches!(write(&m, &a), Err(WriteError::AlreadySet { .. })));
+    }
+}

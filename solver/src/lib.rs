@@ -1,0 +1,1 @@
+//! automap's ML-agnostic solver core (to come: `ChoiceProblem`, IOPDDL, backends).

@@ -1,0 +1,122 @@
+//! The `automap` command line.
+
+use anyhow::Context as _;
+use automap::encodings::mesh::Mesh;
+use automap::ir;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// automap decides how to split an ML program across a mesh of accelerators.
+///
+/// It reads StableHLO text exported from JAX (`jax.jit(f).lower(*args).as_text()`) and a device mesh
+/// described in YAML (see specs/meshes/), and will produce sharding plans that are provably optimal
+/// under a stated cost model.
+///
+/// Exit codes: 0 success, 1 bad input (the message says where), 2 internal error.
+#[derive(Parser, Debug)]
+#[command(name = "automap", version, about, long_about, after_help = "Examples:\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Summarize a StableHLO module: op histogram, parameters, a FLOP estimate, opaque ops.
+    ///
+    /// Parses the module (pretty or generic MLIR form, as JAX prints it), inlines func.call, runs the
+    /// verifier, and prints what automap sees. Ops automap has no sharding rule for are listed with
+    /// their line:column; they will be kept replicated.
+    Inspect {
+        /// The StableHLO text file (`.mlir`).
+        model: PathBuf,
+    },
+    /// Work with device mesh specs.
+    Mesh {
+        #[command(subcommand)]
+        command: MeshCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum MeshCommand {
+    /// Validate a mesh spec and print it normalized.
+    ///
+    /// Errors name the file, line, column and field (unknown field, missing or zero size, duplicate
+    /// axis, unknown element type, non-positive bandwidth...).
+    Check {
+        /// The mesh YAML file.
+        mesh: PathBuf,
+    },
+}
+
+/// An error and whether it is the user's input or ours.
+enum Failure {
+    Input(anyhow::Error),
+    Internal(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        Failure::Internal(e)
+    }
+}
+
+fn input<E: Into<anyhow::Error>>(e: E) -> Failure {
+    Failure::Input(e.into())
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Inspect { model } => {
+            let shown = model.display().to_string();
+            let bytes = std::fs::read(&model).with_context(|| format!("cannot read {shown}")).map_err(input)?;
+            let t0 = Instant::now();
+            let m = ir::parse_bytes(&bytes).map_err(|e| input(anyhow::anyhow!("{shown}:{e}")))?;
+            let parse_s = t0.elapsed().as_secs_f64();
+            let errors = ir::verify::verify(&m);
+            print!("{}", automap::inspect::report(&shown, &m));
+            println!("parsed in {:.1} ms ({:.0} MB/s)", parse_s * 1e3, bytes.len() as f64 / parse_s.max(1e-9) / 1e6);
+            if !errors.is_empty() {
+                let list: Vec<String> = errors.iter().map(|e| format!("{shown}:{e}")).collect();
+                return Err(input(anyhow::anyhow!("the verifier found {} errors:\n{}", errors.len(), list.join("\n"))));
+            }
+            println!("verifier: ok");
+            Ok(())
+        }
+        Command::Mesh { command: MeshCommand::Check { mesh } } => {
+            let m = Mesh::load(&mesh).map_err(input)?;
+            print!("{m}");
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let outcome = std::panic::catch_unwind(|| run(cli));
+    match outcome {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(Failure::Input(e))) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+        Ok(Err(Failure::Internal(e))) => {
+            eprintln!("internal error: {e:#}");
+            ExitCode::from(2)
+        }
+        Err(_) => {
+            eprintln!("internal error: automap panicked (a bug; please report it with the input)");
+            ExitCode::from(2)
+        }
+    }
+}

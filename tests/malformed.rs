@@ -1,0 +1,145 @@
+//! Malformed input never panics: it is an error with line:column, and the CLI exits with 1.
+
+use automap::ir;
+use std::process::Command;
+
+const GOOD: &str = "module @m {\n  func.func public @main(%arg0: tensor<8x16xf32>) -> tensor<8x16xf32> {\n    %0 = stablehlo.add %arg0, %arg0 : tensor<8x16xf32>\n    return %0 : tensor<8x16xf32>\n  }\n}\n";
+
+fn err(text: &str) -> ir::ParseError {
+    ir::parse_module(text).expect_err("should fail")
+}
+
+fn cli(bytes: &[u8]) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("automap-malformed-{}-{}", std::process::id(), bytes.len()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("model.mlir");
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("inspect").arg(&path).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn the_good_module_parses() {
+    assert!(ir::parse_module(GOOD).is_ok());
+    assert_eq!(cli(GOOD.as_bytes()).0, 0);
+}
+
+#[test]
+fn empty_file() {
+    let e = err("");
+    assert_eq!((e.at.line, e.at.col), (1, 1));
+    assert!(e.message.contains("empty"));
+    let e = err("  // only a comment\n");
+    assert!(e.message.contains("empty"), "{e}");
+    let (code, stderr) = cli(b"");
+    assert_eq!(code, 1);
+    assert!(stderr.contains("model.mlir:1:1: empty input"), "{stderr}");
+}
+
+#[test]
+fn truncated_file() {
+    let cut = &GOOD[..GOOD.find("return").unwrap()];
+    let e = err(cut);
+    assert!(e.message.contains("never closed"), "{e}");
+    assert_eq!(e.at.line, 2, "{e}");
+    let (code, stderr) = cli(cut.as_bytes());
+    assert_eq!(code, 1);
+    assert!(stderr.contains(":2:"), "{stderr}");
+}
+
+#[test]
+fn every_truncation_is_an_error_not_a_panic() {
+    for cut in 0..GOOD.len() {
+        let text = &GOOD[..cut];
+        if let Err(e) = ir::parse_module(text) {
+            assert!(e.at.line >= 1 && e.at.col >= 1);
+        }
+    }
+}
+
+#[test]
+fn bad_type() {
+    let e = err(&GOOD.replace("%arg0, %arg0 : tensor<8x16xf32>", "%arg0, %arg0 : tensor<8x16xf33>"));
+    assert_eq!(e.at.line, 3);
+    assert!(e.message.contains("invalid tensor type 'tensor<8x16xf33>'"), "{e}");
+    let e = err(&GOOD.replace("%arg0, %arg0 : tensor<8x16xf32>", "%arg0, %arg0 : tensr<8x16xf32>"));
+    assert!(e.message.contains("unknown type 'tensr'"), "{e}");
+    assert_eq!(cli(GOOD.replace("f32>) ->", "f3>) ->").as_bytes()).0, 1);
+}
+
+#[test]
+fn unknown_attribute_syntax() {
+    let src = "func.func @main(%a: tensor<4x8xf32>) -> tensor<8x4xf32> {\n  %0 = stablehlo.transpose %a, dims = [1 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>\n  return %0 : tensor<8x4xf32>\n}\n";
+    let e = err(src);
+    assert_eq!((e.at.line, e.at.col), (2, 42), "{e}");
+    assert!(e.message.contains("expected ','"), "{e}");
+    let src2 = src.replace("dims = [1 0]", "dims = {{1, 0}}");
+    let e = err(&src2);
+    assert_eq!(e.at.line, 2, "{e}");
+    let src3 = src.replace("dims = [1 0]", "permutation = [1, 0]");
+    let e = err(&src3);
+    assert!(e.message.contains("missing"), "{e}");
+    assert_eq!(cli(src.as_bytes()).0, 1);
+}
+
+#[test]
+fn binary_garbage() {
+    let garbage: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let e = ir::parse_bytes(&garbage).expect_err("garbage");
+    assert!(e.at.line >= 1);
+    let (code, stderr) = cli(&garbage);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("model.mlir:1:"), "{stderr}");
+    // Valid UTF-8 that is not MLIR.
+    let e = err("\u{1F600} hello");
+    assert_eq!((e.at.line, e.at.col), (1, 1));
+}
+
+#[test]
+fn undefined_values_and_unknown_callees() {
+    let e = err(&GOOD.replace("stablehlo.add %arg0, %arg0", "stablehlo.add %arg0, %arg9"));
+    assert_eq!((e.at.line, e.at.col), (3, 31));
+    assert!(e.message.contains("use of undefined value %arg9"));
+    let e = err(&GOOD.replace("stablehlo.add %arg0, %arg0 : tensor<8x16xf32>", "call @nowhere(%arg0) : (tensor<8x16xf32>) -> tensor<8x16xf32>"));
+    assert!(e.message.contains("unknown function @nowhere"), "{e}");
+}
+
+#[test]
+fn recursion_is_refused() {
+    let src = "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  %0 = call @main(%a) : (tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n";
+    assert!(err(src).message.contains("recursive"));
+}
+
+#[test]
+fn unknown_ops_are_opaque_with_a_warning_not_a_failure() {
+    let src = GOOD.replace("stablehlo.add %arg0, %arg0 : tensor<8x16xf32>", "mydialect.frobnicate %arg0 : (tensor<8x16xf32>) -> tensor<8x16xf32>");
+    let m = ir::parse_module(&src).unwrap();
+    assert_eq!(m.opaque_ops().count(), 1);
+    assert_eq!(m.warnings.len(), 1);
+    assert!(m.warnings[0].message.contains("mydialect.frobnicate"));
+    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("inspect").arg("/nonexistent/model.mlir").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn mesh_errors_exit_with_1_and_name_the_line() {
+    let dir = std::env::temp_dir().join(format!("automap-mesh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.yaml");
+    std::fs::write(&path, "name: x\naxes:\n  - name: a\n    size: 0\n    bandwidth_gb_per_s: 1\n    latency_us: 1\ndevice:\n  memory_gib: 1\n  hbm_gb_per_s: 1\n  peak_tflops: {f32: 1}\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_automap")).args(["mesh", "check"]).arg(&path).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.yaml:4:11: axes.a.size"), "{stderr}");
+}
+
+#[test]
+fn usage_errors_exit_with_1_and_help_with_0() {
+    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("frobnicate").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("--help").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("inspect"));
+}

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Export the fixture models as StableHLO text, the way a JAX user would.
+
+Plain JAX (no Flax): every model is a function of a parameter pytree and a batch, lowered with
+`jax.jit(f).lower(...)` on abstract shapes (no device memory is touched). The output is the text that
+`Lowered.as_text(debug_info=True)` prints, the same text automap reads from its users.
+
+    python3 tools/export_models.py --out tests/fixtures            # all fixtures
+    python3 tools/export_models.py --out /tmp/big --only gpt_train --layers 24
+    python3 tools/export_models.py --list
+
+Each file starts with a comment naming the jax version that made it, so a diff of a fixture also shows a
+change of exporter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pathlib
+import sys
+
+import jax
+import jax.numpy as jnp
+
+F32 = jnp.float32
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def sds(shape, dtype=F32):
+    return jax.ShapeDtypeStruct(shape, dtype)
+
+
+# ----------------------------------------------------------------------------------------------------
+# 2-layer MLP (forward and loss)
+# ----------------------------------------------------------------------------------------------------
+def mlp(cfg):
+    batch, d_in, d_hidden, d_out = 16, 64, 256, 32
+
+    def f(params, x):
+        h = jax.nn.relu(x @ params["w1"] + params["b1"])
+        return h @ params["w2"] + params["b2"]
+
+    params = {"w1": sds((d_in, d_hidden)), "b1": sds((d_hidden,)),
+              "w2": sds((d_hidden, d_out)), "b2": sds((d_out,))}
+    return f, (params, sds((batch, d_in)))
+
+
+# ----------------------------------------------------------------------------------------------------
+# GPT-style decoder stack
+# ----------------------------------------------------------------------------------------------------
+def gpt_config(cfg):
+    return dict(vocab=256, d_model=64, heads=4, seq=32, batch=8, d_ff=256, layers=cfg.layers)
+
+
+def layer_norm(x, g, b, eps=1e-5):
+    mean = jnp.mean(x, axis=-1, keepdims=True)
+    var = jnp.mean(jnp.square(x - mean), axis=-1, keepdims=True)
+    return (x - mean) * jax.lax.rsqrt(var + eps) * g + b
+
+
+def attention(p, x, heads):
+    batch, seq, d = x.shape
+    hd = d // heads
+    q = (x @ p["wq"]).reshape(batch, seq, heads, hd)
+    k = (x @ p["wk"]).reshape(batch, seq, heads, hd)
+    v = (x @ p["wv"]).reshape(batch, seq, heads, hd)
+    scores = jnp.einsum("bqhd,bkhd->bhqk", q, k) / math.sqrt(hd)
+    mask = jnp.tril(jnp.ones((seq, seq), dtype=bool))
+    scores = jnp.where(mask, scores, jnp.finfo(F32).min)
+    probs = jax.nn.softmax(scores, axis=-1)
+    out = jnp.einsum("bhqk,bkhd->bqhd", probs, v).reshape(batch, seq, d)
+    return out @ p["wo"]
+
+
+def gpt_forward_fn(c):
+    def f(params, tokens):
+        x = params["wte"][tokens] + params["wpe"][None, :, :]
+        for p in params["layers"]:
+            x = x + attention(p, layer_norm(x, p["ln1_g"], p["ln1_b"]), c["heads"])
+            h = layer_norm(x, p["ln2_g"], p["ln2_b"])
+            x = x + jax.nn.gelu(h @ p["w1"]) @ p["w2"]
+        x = layer_norm(x, params["lnf_g"], params["lnf_b"])
+        return x @ params["wte"].T
+
+    return f
+
+
+def gpt_params(c):
+    d, f = c["d_model"], c["d_ff"]
+    layer = {"ln1_g": sds((d,)), "ln1_b": sds((d,)),
+             "wq": sds((d, d)), "wk": sds((d, d)), "wv": sds((d, d)), "wo": sds((d, d)),
+             "ln2_g": sds((d,)), "ln2_b": sds((d,)), "w1": sds((d, f)), "w2": sds((f, d))}
+    return {"wte": sds((c["vocab"], d)), "wpe": sds((c["seq"], d)),
+            "layers": [dict(layer) for _ in range(c["layers"])],
+            "lnf_g": sds((d,)), "lnf_b": sds((d,))}
+
+
+def gpt_forward(cfg):
+    c = gpt_config(cfg)
+    return gpt_forward_fn(c), (gpt_params(c), sds((c["batch"], c["seq"]), jnp.int32))
+
+
+def gpt_train(cfg):
+    """One training step: value_and_grad of the next-token loss, then an SGD update."""
+    c = gpt_config(cfg)
+    forward = gpt_forward_fn(c)
+    lr = 1e-2
+
+    def loss_fn(params, tokens, targets):
+        logits = forward(params, tokens)
+        logp = jax.nn.log_softmax(logits, axis=-1)
+        picked = jnp.take_along_axis(logp, targets[..., None], axis=-1)
+        return -jnp.mean(picked)
+
+    def step(params, tokens, targets):
+        loss, grads = jax.value_and_grad(loss_fn)(params, tokens, targets)
+        new_params = jax.tree_util.tree_map(lambda p, g: p - lr * g, params, grads)
+        return new_params, loss
+
+    tok = sds((c["batch"], c["seq"]), jnp.int32)
+    return step, (gpt_params(c), tok, tok)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Graph network: gather node features along edges, scatter-add messages back (segment_sum)
+# ----------------------------------------------------------------------------------------------------
+def gnn(cfg):
+    nodes, edges, d, d_msg = 64, 256, 32, 64
+
+    def f(params, x, senders, receivers):
+        for p in params:
+            msg = jnp.concatenate([x[senders], x[receivers]], axis=-1)
+            msg = jax.nn.relu(msg @ p["w_msg"] + p["b_msg"])
+            agg = jax.ops.segment_sum(msg, receivers, num_segments=nodes)
+            x = x + jnp.tanh(jnp.concatenate([x, agg], axis=-1) @ p["w_upd"])
+        return x
+
+    layer = {"w_msg": sds((2 * d, d_msg)), "b_msg": sds((d_msg,)), "w_upd": sds((d + d_msg, d))}
+    idx = sds((edges,), jnp.int32)
+    return f, ([dict(layer) for _ in range(2)], sds((nodes, d)), idx, idx)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Small conv net, training step (convolution, reduce_window, select_and_scatter in the gradient)
+# ----------------------------------------------------------------------------------------------------
+def cnn_train(cfg):
+    batch, hw, c_in, c1, classes = 8, 16, 3, 16, 10
+
+    def forward(p, x):
+        y = jax.lax.conv_general_dilated(x, p["k1"], (1, 1), "SAME",
+                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        y = jax.nn.relu(y + p["b1"])
+        y = jax.lax.reduce_window(y, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        y = jnp.mean(y, axis=(1, 2))
+        return y @ p["w_out"]
+
+    def loss_fn(p, x, labels):
+        logp = jax.nn.log_softmax(forward(p, x))
+        return -jnp.mean(jnp.sum(jax.nn.one_hot(labels, classes) * logp, axis=-1))
+
+    def step(p, x, labels):
+        loss, g = jax.value_and_grad(loss_fn)(p, x, labels)
+        return jax.tree_util.tree_map(lambda a, b: a - 0.1 * b, p, g), loss
+
+    params = {"k1": sds((3, 3, c_in, c1)), "b1": sds((c1,)), "w_out": sds((c1, classes))}
+    return step, (params, sds((batch, hw, hw, c_in)), sds((batch,), jnp.int32))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Mixture-of-experts layer (top-1 routing, dense dispatch with einsum)
+# ----------------------------------------------------------------------------------------------------
+def moe(cfg):
+    tokens, d, experts, d_ff = 64, 32, 4, 64
+
+    def f(p, x):
+        logits = x @ p["router"]
+        probs = jax.nn.softmax(logits, axis=-1)
+        choice = jnp.argmax(probs, axis=-1)
+        gate = jnp.max(probs, axis=-1, keepdims=True)
+        dispatch = jax.nn.one_hot(choice, experts, dtype=x.dtype)
+        xe = jnp.einsum("te,td->etd", dispatch, x)
+        h = jax.nn.gelu(jnp.einsum("etd,edf->etf", xe, p["w1"]))
+        ye = jnp.einsum("etf,efd->etd", h, p["w2"])
+        return jnp.einsum("etd,te->td", ye, dispatch) * gate
+
+    params = {"router": sds((d, experts)), "w1": sds((experts, d, d_ff)), "w2": sds((experts, d_ff, d))}
+    return f, (params, sds((tokens, d)))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Control flow and calls: a scanned layer (while), a switch (case) and a non-inlined call
+# ----------------------------------------------------------------------------------------------------
+def control_flow(cfg):
+    d = 16
+
+    @jax.jit
+    def block(w, x):  # a nested jit becomes a func.call to a private function
+        return jnp.tanh(x @ w)
+
+    def f(ws, x, branch):
+        def body(carry, w):
+            return block(w, carry), None
+
+        x, _ = jax.lax.scan(body, x, ws)
+        return jax.lax.switch(branch, [lambda v: v * 2.0, lambda v: v - 1.0, jnp.sin], x)
+
+    return f, (sds((3, d, d)), sds((4, d)), sds((), jnp.int32))
+
+
+MODELS = {
+    "mlp": mlp,
+    "gpt_forward": gpt_forward,
+    "gpt_train": gpt_train,
+    "gnn": gnn,
+    "cnn_train": cnn_train,
+    "moe": moe,
+    "control_flow": control_flow,
+}
+
+# Fixtures also written in MLIR's generic op form, so that both printer styles stay covered.
+GENERIC = ("mlp", "gnn", "control_flow")
+
+
+def export(name, cfg, generic=False):
+    fn, args = MODELS[name](cfg)
+    lowered = jax.jit(fn).lower(*args)
+    if generic:
+        ir = lowered.compiler_ir("stablehlo")
+        text = ir.operation.get_asm(print_generic_op_form=True, enable_debug_info=True)
+    else:
+        text = lowered.as_text(debug_info=True)
+    # Source locations name this script by its absolute path; keep them relative to the repository so
+    # that fixtures do not depend on where the repository was checked out.
+    text = text.replace(str(REPO_ROOT) + "/", "")
+    header = f"// Exported by tools/export_models.py ({name}, layers={cfg.layers}) with jax {jax.__version__}.\n"
+    return header + text
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=pathlib.Path, default=pathlib.Path("tests/fixtures"))
+    ap.add_argument("--only", action="append", choices=sorted(MODELS), help="export just this model (repeatable)")
+    ap.add_argument("--layers", type=int, default=2, help="decoder layers of the GPT models (default 2)")
+    ap.add_argument("--generic", action="store_true", help="write only the generic op form of every model")
+    ap.add_argument("--list", action="store_true", help="list the models and exit")
+    cfg = ap.parse_args(argv)
+    if cfg.list:
+        print("\n".join(sorted(MODELS)))
+        return 0
+    cfg.out.mkdir(parents=True, exist_ok=True)
+    names = cfg.only or list(MODELS)
+    suffix = "" if cfg.layers == 2 else f"_{cfg.layers}l"
+    for name in names:
+        forms = [True] if cfg.generic else [False] + ([True] if name in GENERIC and not cfg.only else [])
+        for generic in forms:
+            path = cfg.out / f"{name}{suffix}{'.generic' if generic else ''}.mlir"
+            text = export(name, cfg, generic)
+            path.write_text(text)
+            print(f"wrote {path} ({len(text):,} bytes)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
