@@ -249,7 +249,7 @@ impl fmt::Display for Mesh {
         if !self.description.is_empty() {
             writeln!(f, "description: {}", self.description.replace('\n', " "))?;
         }
-        writeln!(f, "devices: {}  # {}", self.num_devices(), self.axes.iter().map(|a| format!("{}={}", a.name, a.size)).collect::<Vec<_>>().join(" x "))?;
+        writeln!(f, "# {} devices: {}", self.num_devices(), self.axes.iter().map(|a| format!("{}={}", a.name, a.size)).collect::<Vec<_>>().join(" x "))?;
         writeln!(f, "axes:")?;
         for a in &self.axes {
             writeln!(f, "  - name: {}", a.name)?;
@@ -288,7 +288,8 @@ mod tests {
         assert_eq!(m.peak_flops(ElemType::BF16), 200e12);
         assert_eq!(m.peak_flops(ElemType::F16), 50e12, "f16 falls back to f32");
         // The printed form parses back to the same mesh.
-        let printed = m.to_string().replace("devices: 8  # data=2 x model=4\n", "");
+        let printed = m.to_string();
+        assert!(printed.contains("# 8 devices: data=2 x model=4"));
         assert_eq!(Mesh::parse(&printed, "again.yaml").unwrap(), m);
     }
 

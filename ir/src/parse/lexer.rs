@@ -65,8 +65,30 @@ fn is_suffix_id_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-')
 }
 
-/// Split `src` into tokens. Comments (`// ...`) are dropped.
+/// Deepest bracket nesting accepted: far beyond any real module, and a bound on the parser's recursion.
+pub const MAX_BRACKET_DEPTH: usize = 256;
+
+/// Split `src` into tokens. Comments (`// ...`) are dropped. Brackets nested deeper than
+/// [`MAX_BRACKET_DEPTH`] are an error.
 pub fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
+    let toks = lex_tokens(src)?;
+    let mut depth = 0usize;
+    for t in &toks {
+        match t.tok {
+            Tok::Punct(b'(' | b'[' | b'{' | b'<') => {
+                depth += 1;
+                if depth > MAX_BRACKET_DEPTH {
+                    return Err(ParseError::new(src, t.span.start as usize, format!("brackets nested deeper than {MAX_BRACKET_DEPTH}")));
+                }
+            }
+            Tok::Punct(b')' | b']' | b'}' | b'>') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(toks)
+}
+
+fn lex_tokens(src: &str) -> Result<Vec<Token>, ParseError> {
     let b = src.as_bytes();
     let mut out = Vec::with_capacity(src.len() / 5);
     let mut i = 0;

@@ -34,3 +34,6 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Module, ParseError> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,26 @@
+//! Every shipped mesh spec validates, and says what it is.
+
+use automap::encodings::mesh::Mesh;
+use std::path::Path;
+
+#[test]
+fn shipped_meshes_validate() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/meshes");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            let m = Mesh::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!m.description.is_empty(), "{}", path.display());
+            // The normalized form is itself a valid spec of the same mesh.
+            assert_eq!(Mesh::parse(&m.to_string(), "normalized").unwrap(), m);
+            names.push((m.name.clone(), m.num_devices(), m.axes.len()));
+        }
+    }
+    names.sort();
+    for want in [("cpu-8", 8, 1), ("cpu-2x4", 8, 2), ("h100-8", 8, 1), ("h100-2x8-ib", 16, 2), ("tpu-v5e-4x4", 16, 2)] {
+        assert!(names.iter().any(|(n, d, a)| n == want.0 && *d == want.1 && *a == want.2), "{want:?} missing from {names:?}");
+    }
+    let ib = Mesh::load(&dir.join("h100-2x8-ib.yaml")).unwrap();
+    assert_eq!(ib.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["node", "gpu"]);
+}
