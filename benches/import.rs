@@ -3,6 +3,8 @@
 //!
 //! Run: `cargo bench --bench import`. Criterion prints the median time per import and the throughput.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
+
 use automap::ir;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -14,7 +16,9 @@ fn bench(c: &mut Criterion) {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name);
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_function(format!("parse {name}"), |b| b.iter(|| ir::parse_module(black_box(&text)).map(|m| m.ops.len())));
+        group.bench_function(format!("parse {name}"), |b| {
+            b.iter(|| ir::parse_module(black_box(&text)).map(|m| m.ops.len()))
+        });
         group.bench_function(format!("parse+verify {name}"), |b| {
             b.iter(|| ir::parse_module(black_box(&text)).map(|m| ir::verify::verify(&m).len()))
         });
@@ -22,5 +26,9 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = Criterion::default();
+    targets = bench
+}
 criterion_main!(benches);

@@ -34,7 +34,13 @@ pub fn report(path: &str, m: &Module) -> String {
     let mut s = String::new();
     let entry = m.entry();
     let in_regions = m.ops.values().filter(|o| o.parent.is_some()).count();
-    let _ = writeln!(s, "model: {path} ({} bytes, {} form{})", m.source.len(), if m.generic_form { "generic" } else { "pretty" }, m.name.as_ref().map(|n| format!(", module @{n}")).unwrap_or_default());
+    let _ = writeln!(
+        s,
+        "model: {path} ({} bytes, {} form{})",
+        m.source.len(),
+        if m.generic_form { "generic" } else { "pretty" },
+        m.name.as_ref().map(|n| format!(", module @{n}")).unwrap_or_default()
+    );
     let _ = writeln!(
         s,
         "entry: @{}: {} arguments, {} results; {} ops ({} at top level, {} inside regions), {} calls inlined",
@@ -55,7 +61,8 @@ pub fn report(path: &str, m: &Module) -> String {
     let _ = writeln!(s, "  {:>3}  {:<width$}  {:<28}  {:>10}", "#", "name", "type", "bytes");
     for (i, (&v, port)) in m.args.iter().zip(&entry.args).enumerate() {
         let name = port.name.clone().unwrap_or_else(|| m.values[v].name.clone());
-        let _ = writeln!(s, "  {i:>3}  {name:<width$}  {:<28}  {:>10}", m.ty(v).to_string(), bytes(m.ty(v).byte_size()));
+        let _ =
+            writeln!(s, "  {i:>3}  {name:<width$}  {:<28}  {:>10}", m.ty(v).to_string(), bytes(m.ty(v).byte_size()));
     }
 
     // Op histogram, most frequent first.
@@ -81,7 +88,7 @@ pub fn report(path: &str, m: &Module) -> String {
     let total: u64 = by_name.values().sum();
     let _ = writeln!(s, "\nFLOPs (estimate, loop bodies counted once): {}FLOP", si(total as f64));
     let mut frows: Vec<(&str, u64)> = by_name.into_iter().collect();
-    frows.sort_by(|a, b| b.1.cmp(&a.1));
+    frows.sort_by_key(|r| std::cmp::Reverse(r.1));
     for (name, f) in frows.iter().take(6) {
         let _ = writeln!(s, "  {:>5.1}%  {name}", 100.0 * *f as f64 / total.max(1) as f64);
     }
@@ -110,7 +117,12 @@ pub fn report(path: &str, m: &Module) -> String {
     }
     let other: Vec<_> = m.warnings.iter().filter(|w| !w.message.contains("imported as opaque")).collect();
     for w in other {
-        let _ = writeln!(s, "warning: {path}:{}: {}", automap_ir::span::line_col(&m.source, w.span.start as usize), w.message);
+        let _ = writeln!(
+            s,
+            "warning: {path}:{}: {}",
+            automap_ir::span::line_col(&m.source, w.span.start as usize),
+            w.message
+        );
     }
     s
 }

@@ -2,6 +2,8 @@
 //!
 //! This facade re-exports the workspace's crates and holds the reports the `automap` binary prints.
 
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub use automap_encodings as encodings;
 pub use automap_ir as ir;
 pub use automap_solver as solver;

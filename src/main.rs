@@ -16,7 +16,13 @@ use std::time::Instant;
 ///
 /// Exit codes: 0 success, 1 bad input (the message says where), 2 internal error.
 #[derive(Parser, Debug)]
-#[command(name = "automap", version, about, long_about, after_help = "Examples:\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml")]
+#[command(
+    name = "automap",
+    version,
+    about,
+    long_about,
+    after_help = "Examples:\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -1,5 +1,7 @@
 //! Malformed input never panics: it is an error with line:column, and the CLI exits with 1.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use automap::ir;
 use std::process::Command;
 
@@ -101,7 +103,10 @@ fn undefined_values_and_unknown_callees() {
     let e = err(&GOOD.replace("stablehlo.add %arg0, %arg0", "stablehlo.add %arg0, %arg9"));
     assert_eq!((e.at.line, e.at.col), (3, 31));
     assert!(e.message.contains("use of undefined value %arg9"));
-    let e = err(&GOOD.replace("stablehlo.add %arg0, %arg0 : tensor<8x16xf32>", "call @nowhere(%arg0) : (tensor<8x16xf32>) -> tensor<8x16xf32>"));
+    let e = err(&GOOD.replace(
+        "stablehlo.add %arg0, %arg0 : tensor<8x16xf32>",
+        "call @nowhere(%arg0) : (tensor<8x16xf32>) -> tensor<8x16xf32>",
+    ));
     assert!(e.message.contains("unknown function @nowhere"), "{e}");
 }
 
@@ -113,12 +118,16 @@ fn recursion_is_refused() {
 
 #[test]
 fn unknown_ops_are_opaque_with_a_warning_not_a_failure() {
-    let src = GOOD.replace("stablehlo.add %arg0, %arg0 : tensor<8x16xf32>", "mydialect.frobnicate %arg0 : (tensor<8x16xf32>) -> tensor<8x16xf32>");
+    let src = GOOD.replace(
+        "stablehlo.add %arg0, %arg0 : tensor<8x16xf32>",
+        "mydialect.frobnicate %arg0 : (tensor<8x16xf32>) -> tensor<8x16xf32>",
+    );
     let m = ir::parse_module(&src).unwrap();
     assert_eq!(m.opaque_ops().count(), 1);
     assert_eq!(m.warnings.len(), 1);
     assert!(m.warnings[0].message.contains("mydialect.frobnicate"));
-    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("inspect").arg("/nonexistent/model.mlir").output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_automap")).arg("inspect").arg("/nonexistent/model.mlir").output().unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
 

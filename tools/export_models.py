@@ -219,7 +219,7 @@ MODELS = {
 }
 
 # Fixtures also written in MLIR's generic op form, so that both printer styles stay covered.
-GENERIC = ("mlp", "gnn", "control_flow")
+GENERIC = tuple(MODELS)
 
 
 def export(name, cfg, generic=False):

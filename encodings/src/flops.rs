@@ -12,13 +12,16 @@ pub fn op_flops(m: &Module, op: OpId) -> u64 {
     match &data.kind {
         OpKind::DotGeneral(d) => {
             let lhs = data.operands.first().and_then(|&v| m.ty(v).as_tensor());
-            let contracted: u64 = lhs.map_or(1, |t| d.lhs_contracting.iter().map(|&k| t.shape.get(k as usize).copied().unwrap_or(1).max(1) as u64).product());
+            let contracted: u64 = lhs.map_or(1, |t| {
+                d.lhs_contracting.iter().map(|&k| t.shape.get(k as usize).copied().unwrap_or(1).max(1) as u64).product()
+            });
             2 * out * contracted
         }
         OpKind::Convolution { dims, feature_group_count, .. } => {
             let kernel = data.operands.get(1).and_then(|&v| m.ty(v).as_tensor());
             let per_output: u64 = kernel.map_or(1, |k| {
-                let spatial: u64 = dims.kernel_spatial.iter().map(|&s| k.shape.get(s as usize).copied().unwrap_or(1) as u64).product();
+                let spatial: u64 =
+                    dims.kernel_spatial.iter().map(|&s| k.shape.get(s as usize).copied().unwrap_or(1) as u64).product();
                 let in_feat = k.shape.get(dims.kernel_input_feature as usize).copied().unwrap_or(1) as u64;
                 spatial * in_feat
             });
@@ -27,7 +30,9 @@ pub fn op_flops(m: &Module, op: OpId) -> u64 {
         }
         OpKind::Elementwise(_) => out,
         OpKind::Reduce { .. } | OpKind::ReduceWindow { .. } => data.operands.first().map_or(0, |&v| elems(v)),
-        OpKind::Scatter { .. } | OpKind::SelectAndScatter { .. } => data.operands.get(2).or(data.operands.get(1)).map_or(0, |&v| elems(v)),
+        OpKind::Scatter { .. } | OpKind::SelectAndScatter { .. } => {
+            data.operands.get(2).or(data.operands.get(1)).map_or(0, |&v| elems(v))
+        }
         _ => 0,
     }
 }

@@ -1,5 +1,7 @@
 //! automap's encodings: mesh specs, the cost model's pieces, and (to come) sharding rules and the bridge
 //! from the IR to solver problems.
 
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod flops;
 pub mod mesh;

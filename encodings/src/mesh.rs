@@ -115,12 +115,19 @@ impl Mesh {
         };
         let tflops = chain.iter().find_map(|k| self.device.peak_tflops.get(*k)).copied();
         // Validation guarantees at least one figure; the slowest stands in for a type without its own.
-        tflops.unwrap_or_else(|| self.device.peak_tflops.values().copied().fold(f64::INFINITY, f64::min)) * FLOPS_PER_TFLOPS
+        tflops.unwrap_or_else(|| self.device.peak_tflops.values().copied().fold(f64::INFINITY, f64::min))
+            * FLOPS_PER_TFLOPS
     }
 
     /// Read and validate a mesh file.
     pub fn load(path: &Path) -> Result<Mesh, MeshError> {
-        let text = std::fs::read_to_string(path).map_err(|e| MeshError { file: path.display().to_string(), line: 0, column: 0, message: format!("cannot read: {e}"), snippet: String::new() })?;
+        let text = std::fs::read_to_string(path).map_err(|e| MeshError {
+            file: path.display().to_string(),
+            line: 0,
+            column: 0,
+            message: format!("cannot read: {e}"),
+            snippet: String::new(),
+        })?;
         Mesh::parse(&text, &path.display().to_string())
     }
 
@@ -131,7 +138,8 @@ impl Mesh {
             let rendered = e.to_string();
             let mut lines = rendered.lines();
             let head = lines.next().unwrap_or("").trim_start_matches("error: ");
-            let message = head.split_once(": ").filter(|(loc, _)| loc.starts_with("line ")).map_or(head, |(_, m)| m).to_string();
+            let message =
+                head.split_once(": ").filter(|(loc, _)| loc.starts_with("line ")).map_or(head, |(_, m)| m).to_string();
             let snippet = lines.collect::<Vec<_>>().join("\n").replace("<input>", file);
             MeshError { file: file.to_string(), line, column, message, snippet }
         })?;
@@ -196,11 +204,16 @@ impl RawMesh {
         let err = |loc: serde_saphyr::Location, field: &str, msg: String| {
             let (line, column) = (loc.line(), loc.column());
             let src_line = text.lines().nth((line as usize).saturating_sub(1)).unwrap_or("");
-            let snippet = format!("{line:>4} | {src_line}\n     | {}^", " ".repeat((column as usize).saturating_sub(1)));
+            let snippet =
+                format!("{line:>4} | {src_line}\n     | {}^", " ".repeat((column as usize).saturating_sub(1)));
             MeshError { file: file.to_string(), line, column, message: format!("{field}: {msg}"), snippet }
         };
         let positive = |v: &Spanned<f64>, field: &str| -> Result<f64, MeshError> {
-            if v.value.is_finite() && v.value > 0.0 { Ok(v.value) } else { Err(err(v.referenced, field, format!("must be a positive number, got {}", v.value))) }
+            if v.value.is_finite() && v.value > 0.0 {
+                Ok(v.value)
+            } else {
+                Err(err(v.referenced, field, format!("must be a positive number, got {}", v.value)))
+            }
         };
         if self.name.value.trim().is_empty() {
             return Err(err(self.name.referenced, "name", "must not be empty".into()));
@@ -211,17 +224,34 @@ impl RawMesh {
         let mut axes: Vec<Axis> = Vec::new();
         for a in &self.axes.value {
             let name = &a.name.value;
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.starts_with(|c: char| c.is_ascii_digit()) {
-                return Err(err(a.name.referenced, "axes.name", format!("'{name}' is not a valid axis name (letters, digits and '_', not starting with a digit)")));
+            if name.is_empty()
+                || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                || name.starts_with(|c: char| c.is_ascii_digit())
+            {
+                return Err(err(
+                    a.name.referenced,
+                    "axes.name",
+                    format!("'{name}' is not a valid axis name (letters, digits and '_', not starting with a digit)"),
+                ));
             }
             if axes.iter().any(|b| &b.name == name) {
                 return Err(err(a.name.referenced, "axes.name", format!("duplicate axis '{name}'")));
             }
-            let size = u32::try_from(a.size.value).ok().filter(|&s| s >= 1).ok_or_else(|| err(a.size.referenced, &format!("axes.{name}.size"), format!("must be a whole number ≥ 1, got {}", a.size.value)))?;
+            let size = u32::try_from(a.size.value).ok().filter(|&s| s >= 1).ok_or_else(|| {
+                err(
+                    a.size.referenced,
+                    &format!("axes.{name}.size"),
+                    format!("must be a whole number ≥ 1, got {}", a.size.value),
+                )
+            })?;
             let bw = positive(&a.bandwidth_gb_per_s, &format!("axes.{name}.bandwidth_gb_per_s"))?;
             let lat = a.latency_us.value;
             if !(lat.is_finite() && lat >= 0.0) {
-                return Err(err(a.latency_us.referenced, &format!("axes.{name}.latency_us"), format!("must be ≥ 0, got {lat}")));
+                return Err(err(
+                    a.latency_us.referenced,
+                    &format!("axes.{name}.latency_us"),
+                    format!("must be ≥ 0, got {lat}"),
+                ));
             }
             axes.push(Axis { name: name.clone(), size, bandwidth_gb_per_s: bw, latency_us: lat });
         }
@@ -229,16 +259,29 @@ impl RawMesh {
         let memory_gib = positive(&d.memory_gib, "device.memory_gib")?;
         let hbm_gb_per_s = positive(&d.hbm_gb_per_s, "device.hbm_gb_per_s")?;
         if d.peak_tflops.value.is_empty() {
-            return Err(err(d.peak_tflops.referenced, "device.peak_tflops", format!("give at least one of {}", DTYPES.join(", "))));
+            return Err(err(
+                d.peak_tflops.referenced,
+                "device.peak_tflops",
+                format!("give at least one of {}", DTYPES.join(", ")),
+            ));
         }
         let mut peak_tflops = BTreeMap::new();
         for (k, v) in &d.peak_tflops.value {
             if !DTYPES.contains(&k.as_str()) {
-                return Err(err(v.referenced, "device.peak_tflops", format!("unknown element type '{k}' (known: {})", DTYPES.join(", "))));
+                return Err(err(
+                    v.referenced,
+                    "device.peak_tflops",
+                    format!("unknown element type '{k}' (known: {})", DTYPES.join(", ")),
+                ));
             }
             peak_tflops.insert(k.clone(), positive(v, &format!("device.peak_tflops.{k}"))?);
         }
-        Ok(Mesh { name: self.name.value, description: self.description.trim().to_string(), axes, device: Device { memory_gib, hbm_gb_per_s, peak_tflops } })
+        Ok(Mesh {
+            name: self.name.value,
+            description: self.description.trim().to_string(),
+            axes,
+            device: Device { memory_gib, hbm_gb_per_s, peak_tflops },
+        })
     }
 }
 
@@ -249,7 +292,12 @@ impl fmt::Display for Mesh {
         if !self.description.is_empty() {
             writeln!(f, "description: {}", self.description.replace('\n', " "))?;
         }
-        writeln!(f, "# {} devices: {}", self.num_devices(), self.axes.iter().map(|a| format!("{}={}", a.name, a.size)).collect::<Vec<_>>().join(" x "))?;
+        writeln!(
+            f,
+            "# {} devices: {}",
+            self.num_devices(),
+            self.axes.iter().map(|a| format!("{}={}", a.name, a.size)).collect::<Vec<_>>().join(" x ")
+        )?;
         writeln!(f, "axes:")?;
         for a in &self.axes {
             writeln!(f, "  - name: {}", a.name)?;
@@ -328,7 +376,7 @@ mod tests {
         assert!(bad(&GOOD.replace("latency_us: 1", "latency_us: -1")).message.contains("≥ 0"));
         assert!(bad(&GOOD.replace("memory_gib: 16", "memory_gib: 0")).message.contains("device.memory_gib"));
         assert!(bad(&GOOD.replace("bf16: 200", "bf17: 200")).message.contains("unknown element type 'bf17'"));
-        assert!(bad("").message.len() > 0);
+        assert!(!bad("").message.is_empty());
         assert!(bad("name: [").line > 0);
     }
 }

@@ -4,6 +4,8 @@
 //! regions), with values and ops in arenas indexed by typed ids. The original text is kept byte for byte,
 //! with the spans that let [`write`] add attributes without reprinting anything else.
 
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod error;
 pub mod ids;
 pub mod module;

@@ -71,7 +71,16 @@ impl ElemType {
 
     /// Is this a floating-point (or complex) type?
     pub fn is_float(self) -> bool {
-        matches!(self, ElemType::F64 | ElemType::F32 | ElemType::BF16 | ElemType::F16 | ElemType::F8 | ElemType::C64 | ElemType::C128)
+        matches!(
+            self,
+            ElemType::F64
+                | ElemType::F32
+                | ElemType::BF16
+                | ElemType::F16
+                | ElemType::F8
+                | ElemType::C64
+                | ElemType::C128
+        )
     }
 }
 

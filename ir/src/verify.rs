@@ -32,7 +32,11 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
     for &r in &m.returns {
         if !v.defined.contains(&r) {
             let at = crate::span::line_col(&m.source, m.entry().span.start as usize);
-            v.errors.push(VerifyError { at, op: None, message: format!("the entry function returns {} before it is defined", m.values[r].name) });
+            v.errors.push(VerifyError {
+                at,
+                op: None,
+                message: format!("the entry function returns {} before it is defined", m.values[r].name),
+            });
         }
     }
     v.errors
@@ -73,7 +77,6 @@ impl Verifier<'_> {
         }
     }
 
-
     fn op(&mut self, op: OpId) {
         let m = self.m;
         let data = &m.ops[op];
@@ -81,31 +84,58 @@ impl Verifier<'_> {
         let out: Option<&TensorType> = data.results.first().and_then(|&v| m.values[v].ty.as_tensor());
         let in_rank = ins.first().copied().flatten().map(TensorType::rank);
         let out_rank = out.map(TensorType::rank);
-        let in_range = |dims: &[i64], rank: Option<usize>| rank.is_none_or(|r| dims.iter().all(|&d| d >= 0 && (d as usize) < r));
+        let in_range =
+            |dims: &[i64], rank: Option<usize>| rank.is_none_or(|r| dims.iter().all(|&d| d >= 0 && (d as usize) < r));
         let unique = |dims: &[i64]| dims.iter().collect::<HashSet<_>>().len() == dims.len();
         match &data.kind {
             OpKind::Elementwise(e) => {
                 if let Some(out) = out {
                     for (i, t) in ins.iter().enumerate() {
-                        let scalar_ok = matches!(e, ElementwiseOp::Select | ElementwiseOp::Clamp) && t.is_some_and(|t| t.rank() == 0);
+                        let scalar_ok = matches!(e, ElementwiseOp::Select | ElementwiseOp::Clamp)
+                            && t.is_some_and(|t| t.rank() == 0);
                         if let Some(t) = t
                             && t.shape != out.shape
                             && !scalar_ok
                         {
-                            self.err(op, format!("operand {i} of elementwise '{}' has shape {:?}, the result {:?}", data.name, t.shape, out.shape));
+                            self.err(
+                                op,
+                                format!(
+                                    "operand {i} of elementwise '{}' has shape {:?}, the result {:?}",
+                                    data.name, t.shape, out.shape
+                                ),
+                            );
                         }
                     }
                 }
             }
             OpKind::BroadcastInDim { dims } => {
                 if in_rank.is_some_and(|r| r != dims.len()) {
-                    self.err(op, format!("broadcast_in_dim has {} dims for an operand of rank {}", dims.len(), in_rank.unwrap_or(0)));
+                    self.err(
+                        op,
+                        format!(
+                            "broadcast_in_dim has {} dims for an operand of rank {}",
+                            dims.len(),
+                            in_rank.unwrap_or(0)
+                        ),
+                    );
                 } else if !in_range(dims, out_rank) || !unique(dims) {
-                    self.err(op, format!("broadcast_in_dim dims {dims:?} are not distinct dimensions of the rank-{} result", out_rank.unwrap_or(0)));
+                    self.err(
+                        op,
+                        format!(
+                            "broadcast_in_dim dims {dims:?} are not distinct dimensions of the rank-{} result",
+                            out_rank.unwrap_or(0)
+                        ),
+                    );
                 } else if let (Some(Some(i)), Some(o)) = (ins.first(), out) {
                     for (k, &d) in dims.iter().enumerate() {
                         if i.shape[k] != 1 && i.shape[k] != o.shape[d as usize] {
-                            self.err(op, format!("broadcast_in_dim maps operand dim {k} (size {}) to result dim {d} (size {})", i.shape[k], o.shape[d as usize]));
+                            self.err(
+                                op,
+                                format!(
+                                    "broadcast_in_dim maps operand dim {k} (size {}) to result dim {d} (size {})",
+                                    i.shape[k], o.shape[d as usize]
+                                ),
+                            );
                         }
                     }
                 }
@@ -114,7 +144,10 @@ impl Verifier<'_> {
                 let mut sorted = perm.clone();
                 sorted.sort();
                 if sorted != (0..perm.len() as i64).collect::<Vec<_>>() || in_rank.is_some_and(|r| r != perm.len()) {
-                    self.err(op, format!("transpose permutation {perm:?} is not a permutation of the operand's dimensions"));
+                    self.err(
+                        op,
+                        format!("transpose permutation {perm:?} is not a permutation of the operand's dimensions"),
+                    );
                 } else if let (Some(Some(i)), Some(o)) = (ins.first(), out) {
                     let want: Vec<i64> = perm.iter().map(|&p| i.shape[p as usize]).collect();
                     if want != o.shape {
@@ -126,69 +159,113 @@ impl Verifier<'_> {
                 if let (Some(Some(i)), Some(o)) = (ins.first(), out)
                     && i.num_elements() != o.num_elements()
                 {
-                    self.err(op, format!("reshape changes the element count ({} to {})", i.num_elements(), o.num_elements()));
+                    self.err(
+                        op,
+                        format!("reshape changes the element count ({} to {})", i.num_elements(), o.num_elements()),
+                    );
                 }
             }
             OpKind::DotGeneral(d) => {
                 let lr = in_rank;
                 let rr = ins.get(1).copied().flatten().map(TensorType::rank);
                 if d.lhs_batch.len() != d.rhs_batch.len() || d.lhs_contracting.len() != d.rhs_contracting.len() {
-                    self.err(op, "dot_general has unequal numbers of batch or contracting dims on its two sides".into());
-                } else if !in_range(&d.lhs_batch, lr) || !in_range(&d.lhs_contracting, lr) || !in_range(&d.rhs_batch, rr) || !in_range(&d.rhs_contracting, rr) {
+                    self.err(
+                        op,
+                        "dot_general has unequal numbers of batch or contracting dims on its two sides".into(),
+                    );
+                } else if !in_range(&d.lhs_batch, lr)
+                    || !in_range(&d.lhs_contracting, lr)
+                    || !in_range(&d.rhs_batch, rr)
+                    || !in_range(&d.rhs_contracting, rr)
+                {
                     self.err(op, "dot_general names a dimension beyond an operand's rank".into());
                 } else if let (Some(Some(l)), Some(Some(r))) = (ins.first(), ins.get(1)) {
-                    for (a, b) in d.lhs_batch.iter().zip(&d.rhs_batch).chain(d.lhs_contracting.iter().zip(&d.rhs_contracting)) {
+                    for (a, b) in
+                        d.lhs_batch.iter().zip(&d.rhs_batch).chain(d.lhs_contracting.iter().zip(&d.rhs_contracting))
+                    {
                         if l.shape[*a as usize] != r.shape[*b as usize] {
-                            self.err(op, format!("dot_general pairs lhs dim {a} (size {}) with rhs dim {b} (size {})", l.shape[*a as usize], r.shape[*b as usize]));
+                            self.err(
+                                op,
+                                format!(
+                                    "dot_general pairs lhs dim {a} (size {}) with rhs dim {b} (size {})",
+                                    l.shape[*a as usize], r.shape[*b as usize]
+                                ),
+                            );
                         }
                     }
                 }
             }
-            OpKind::Reduce { dims, .. } | OpKind::Reverse { dims } => {
-                if !in_range(dims, in_rank) || !unique(dims) {
-                    self.err(op, format!("'{}' dims {dims:?} are not distinct dimensions of the rank-{} operand", data.name, in_rank.unwrap_or(0)));
-                }
+            OpKind::Reduce { dims, .. } | OpKind::Reverse { dims } if (!in_range(dims, in_rank) || !unique(dims)) => {
+                self.err(
+                    op,
+                    format!(
+                        "'{}' dims {dims:?} are not distinct dimensions of the rank-{} operand",
+                        data.name,
+                        in_rank.unwrap_or(0)
+                    ),
+                );
             }
-            OpKind::Concatenate { dim } => {
-                if !in_range(&[*dim], in_rank) {
-                    self.err(op, format!("concatenate dim {dim} is beyond the rank {}", in_rank.unwrap_or(0)));
-                }
+            OpKind::Concatenate { dim } if !in_range(&[*dim], in_rank) => {
+                self.err(op, format!("concatenate dim {dim} is beyond the rank {}", in_rank.unwrap_or(0)));
             }
-            OpKind::Slice { start, limit, strides } => {
-                if in_rank.is_some_and(|r| r != start.len() || r != limit.len() || r != strides.len()) {
-                    self.err(op, format!("slice bounds have {} entries for an operand of rank {}", start.len(), in_rank.unwrap_or(0)));
-                }
+            OpKind::Slice { start, limit, strides }
+                if in_rank.is_some_and(|r| r != start.len() || r != limit.len() || r != strides.len()) =>
+            {
+                self.err(
+                    op,
+                    format!(
+                        "slice bounds have {} entries for an operand of rank {}",
+                        start.len(),
+                        in_rank.unwrap_or(0)
+                    ),
+                );
             }
-            OpKind::Pad { low, high, interior } => {
-                if in_rank.is_some_and(|r| r != low.len() || r != high.len() || r != interior.len()) {
-                    self.err(op, format!("pad has {} low entries for an operand of rank {}", low.len(), in_rank.unwrap_or(0)));
-                }
+            OpKind::Pad { low, high, interior }
+                if in_rank.is_some_and(|r| r != low.len() || r != high.len() || r != interior.len()) =>
+            {
+                self.err(
+                    op,
+                    format!("pad has {} low entries for an operand of rank {}", low.len(), in_rank.unwrap_or(0)),
+                );
             }
-            OpKind::DynamicSlice { sizes } => {
-                if in_rank.is_some_and(|r| r != sizes.len()) {
-                    self.err(op, format!("dynamic_slice has {} sizes for an operand of rank {}", sizes.len(), in_rank.unwrap_or(0)));
-                }
+            OpKind::DynamicSlice { sizes } if in_rank.is_some_and(|r| r != sizes.len()) => {
+                self.err(
+                    op,
+                    format!("dynamic_slice has {} sizes for an operand of rank {}", sizes.len(), in_rank.unwrap_or(0)),
+                );
             }
-            OpKind::Iota { dim } => {
-                if !in_range(&[*dim], out_rank) {
-                    self.err(op, format!("iota dim {dim} is beyond the result's rank {}", out_rank.unwrap_or(0)));
-                }
+            OpKind::Iota { dim } if !in_range(&[*dim], out_rank) => {
+                self.err(op, format!("iota dim {dim} is beyond the result's rank {}", out_rank.unwrap_or(0)));
             }
             OpKind::Gather(g) => {
                 if in_rank.is_some_and(|r| r != g.slice_sizes.len()) {
-                    self.err(op, format!("gather has {} slice sizes for an operand of rank {}", g.slice_sizes.len(), in_rank.unwrap_or(0)));
+                    self.err(
+                        op,
+                        format!(
+                            "gather has {} slice sizes for an operand of rank {}",
+                            g.slice_sizes.len(),
+                            in_rank.unwrap_or(0)
+                        ),
+                    );
                 }
-                if !in_range(&g.collapsed_slice_dims, in_rank) || !in_range(&g.start_index_map, in_rank) || !in_range(&g.offset_dims, out_rank) {
+                if !in_range(&g.collapsed_slice_dims, in_rank)
+                    || !in_range(&g.start_index_map, in_rank)
+                    || !in_range(&g.offset_dims, out_rank)
+                {
                     self.err(op, "gather dimension numbers name a dimension beyond a rank".into());
                 }
             }
-            OpKind::Scatter { dims, .. } => {
-                if !in_range(&dims.inserted_window_dims, in_rank) || !in_range(&dims.scatter_dims_to_operand_dims, in_rank) {
-                    self.err(op, "scatter dimension numbers name a dimension beyond the operand's rank".into());
-                }
+            OpKind::Scatter { dims, .. }
+                if (!in_range(&dims.inserted_window_dims, in_rank)
+                    || !in_range(&dims.scatter_dims_to_operand_dims, in_rank)) =>
+            {
+                self.err(op, "scatter dimension numbers name a dimension beyond the operand's rank".into());
             }
             OpKind::Convolution { dims, .. } => {
-                let all = [dims.input_batch, dims.input_feature].into_iter().chain(dims.input_spatial.iter().copied()).collect::<Vec<_>>();
+                let all = [dims.input_batch, dims.input_feature]
+                    .into_iter()
+                    .chain(dims.input_spatial.iter().copied())
+                    .collect::<Vec<_>>();
                 if !in_range(&all, in_rank) || !unique(&all) || in_rank.is_some_and(|r| r != all.len()) {
                     self.err(op, "convolution input dimension labels do not match the input's rank".into());
                 }

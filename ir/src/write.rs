@@ -138,7 +138,8 @@ fn dict_has_key(dict: &str, key: &str) -> bool {
     dict.match_indices(key).any(|(i, _)| {
         let before = dict[..i].trim_end();
         let after = dict[i + key.len()..].trim_start();
-        (before.ends_with('{') || before.ends_with(',')) && (after.starts_with('=') || after.starts_with(',') || after.starts_with('}'))
+        (before.ends_with('{') || before.ends_with(','))
+            && (after.starts_with('=') || after.starts_with(',') || after.starts_with('}'))
     })
 }
 

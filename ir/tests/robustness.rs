@@ -1,6 +1,8 @@
 //! Property: whatever is done to a valid module's text, the parser answers Ok or a located error; it never
 //! panics. Mutations: delete a range, insert a token MLIR text is made of, duplicate or drop a line.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use automap_ir::parse_module;
 use proptest::prelude::*;
 
@@ -11,9 +13,42 @@ const SOURCES: [&str; 3] = [
 ];
 
 const PIECES: &[&str] = &[
-    "{", "}", "(", ")", "<", ">", "[", "]", ",", ":", "=", "->", "%0", "%arg0", "%0#1", "@main", "#loc3", "^bb0",
-    "tensor<", "tensor<4xf32>", "dense<", "\"", "loc(", "cond", "do", "reducer", "\n", "stablehlo.add", "\"stablehlo.add\"",
-    "array<i64: ", "x", "0x", "-", "1.5e", "\u{0}", "é",
+    "{",
+    "}",
+    "(",
+    ")",
+    "<",
+    ">",
+    "[",
+    "]",
+    ",",
+    ":",
+    "=",
+    "->",
+    "%0",
+    "%arg0",
+    "%0#1",
+    "@main",
+    "#loc3",
+    "^bb0",
+    "tensor<",
+    "tensor<4xf32>",
+    "dense<",
+    "\"",
+    "loc(",
+    "cond",
+    "do",
+    "reducer",
+    "\n",
+    "stablehlo.add",
+    "\"stablehlo.add\"",
+    "array<i64: ",
+    "x",
+    "0x",
+    "-",
+    "1.5e",
+    "\u{0}",
+    "é",
 ];
 
 fn check(text: &str) {
@@ -68,7 +103,10 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     check(&s);
     check(&"[".repeat(100_000));
     check(&"tensor<".repeat(10_000));
-    let deep_attr = format!("func.func @main(%a: tensor<f32>) -> tensor<f32> {{\n  %0 = stablehlo.transpose %a, dims = {} : tensor<f32>\n", "[".repeat(100_000));
+    let deep_attr = format!(
+        "func.func @main(%a: tensor<f32>) -> tensor<f32> {{\n  %0 = stablehlo.transpose %a, dims = {} : tensor<f32>\n",
+        "[".repeat(100_000)
+    );
     assert!(parse_module(&deep_attr).unwrap_err().message.contains("nested deeper"));
     let deep_type = format!("func.func @main(%a: {}f32) -> tensor<f32> {{\n", "tuple<".repeat(100_000));
     check(&deep_type);

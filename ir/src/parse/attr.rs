@@ -194,7 +194,8 @@ impl<'a> Cursor<'a> {
         match self.peek() {
             Some(t) if t.tok == Tok::Int => {
                 self.pos += 1;
-                parse_int(t.text(self.src)).ok_or_else(|| AttrError { at: self.pos - 1, message: "integer out of range".into() })
+                parse_int(t.text(self.src))
+                    .ok_or_else(|| AttrError { at: self.pos - 1, message: "integer out of range".into() })
             }
             _ => Err(self.error(format!("expected an integer, found '{}'", self.peek_text()))),
         }
@@ -268,7 +269,12 @@ impl<'a> Cursor<'a> {
                 self.pos += 1;
                 let name = text.to_string();
                 if !self.at(b'<') {
-                    return Ok(Attr::Dialect { name, params: Vec::new(), words: Vec::new(), body: (self.pos, self.pos) });
+                    return Ok(Attr::Dialect {
+                        name,
+                        params: Vec::new(),
+                        words: Vec::new(),
+                        body: (self.pos, self.pos),
+                    });
                 }
                 let open = self.pos;
                 self.skip_group()?;
@@ -286,7 +292,11 @@ impl<'a> Cursor<'a> {
                         }
                     }
                 } else {
-                    words = self.toks[body.0..body.1].iter().filter(|t| t.tok == Tok::Ident).map(|t| t.text(self.src).to_string()).collect();
+                    words = self.toks[body.0..body.1]
+                        .iter()
+                        .filter(|t| t.tok == Tok::Ident)
+                        .map(|t| t.text(self.src).to_string())
+                        .collect();
                 }
                 Ok(Attr::Dialect { name, params, words, body })
             }
@@ -306,7 +316,15 @@ impl<'a> Cursor<'a> {
                     let mut xs = Vec::new();
                     if self.eat(b':') {
                         loop {
-                            xs.push(self.int()?);
+                            // `array<i1: false, true>` holds booleans: read as 0 and 1.
+                            let x = match self.peek_text() {
+                                "true" | "false" => {
+                                    self.pos += 1;
+                                    i64::from(self.toks[self.pos - 1].text(self.src) == "true")
+                                }
+                                _ => self.int()?,
+                            };
+                            xs.push(x);
                             if !self.eat(b',') {
                                 break;
                             }
@@ -336,10 +354,14 @@ impl<'a> Cursor<'a> {
                 }
             },
             Tok::Punct(b'(') => {
-                // A function type `(T, ...) -> T`.
+                // A function type `(T, ...) -> T` or `-> (T, ...)`.
                 self.skip_group()?;
                 if self.eat_arrow() {
-                    self.ty()?;
+                    if self.at(b'(') {
+                        self.skip_group()?;
+                    } else {
+                        self.ty()?;
+                    }
                 }
                 Ok(Attr::Other)
             }
@@ -414,7 +436,10 @@ impl<'a> Cursor<'a> {
                 if body.contains(['?', '*', ',', '!']) {
                     return Ok(Type::Other(format!("tensor<{body}>")));
                 }
-                Err(AttrError { at: open, message: format!("invalid tensor type 'tensor<{body}>' (expected e.g. tensor<8x16xf32>)") })
+                Err(AttrError {
+                    at: open,
+                    message: format!("invalid tensor type 'tensor<{body}>' (expected e.g. tensor<8x16xf32>)"),
+                })
             }
             Tok::Ident if text == "tuple" => {
                 self.pos += 1;
@@ -435,7 +460,9 @@ impl<'a> Cursor<'a> {
                 self.pos += 1;
                 Ok(Type::Token)
             }
-            Tok::Ident if ElemType::parse(text).is_none() && !matches!(text, "none" | "complex" | "vector" | "memref") => {
+            Tok::Ident
+                if ElemType::parse(text).is_none() && !matches!(text, "none" | "complex" | "vector" | "memref") =>
+            {
                 Err(self.error(format!("unknown type '{text}'")))
             }
             Tok::Ident | Tok::BangId => {
@@ -549,6 +576,8 @@ mod tests {
     fn parses_stablehlo_attributes() {
         assert_eq!(attr("array<i64: 1, 32>"), Attr::Array(vec![1, 32]));
         assert_eq!(attr("array<i64>"), Attr::Array(vec![]));
+        assert_eq!(attr("array<i1: false, true>"), Attr::Array(vec![0, 1]));
+        assert_eq!(attr("(tensor<4xf32>) -> (tensor<4xf32>, tensor<f32>)"), Attr::Other);
         assert_eq!(attr("1 : i64"), Attr::Int(1));
         assert_eq!(attr("dense<0> : tensor<2x2xi64>").ints(), Some(vec![0; 4]));
         assert_eq!(attr("dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>").ints(), Some(vec![0, 1, 2, 3]));
@@ -562,7 +591,10 @@ mod tests {
         let d = attr("{mhlo.num_partitions = 1 : i32, jax.result_info = \"result\", flag}");
         assert_eq!(d.get("jax.result_info"), Some(&Attr::Str("result".into())));
         assert_eq!(d.get("flag"), Some(&Attr::Unit));
-        assert_eq!(attr("[DEFAULT, DEFAULT]"), Attr::List(vec![Attr::Ident("DEFAULT".into()), Attr::Ident("DEFAULT".into())]));
+        assert_eq!(
+            attr("[DEFAULT, DEFAULT]"),
+            Attr::List(vec![Attr::Ident("DEFAULT".into()), Attr::Ident("DEFAULT".into())])
+        );
         assert_eq!(attr("(tensor<4xf32>) -> tensor<4xf32>"), Attr::Other);
     }
 

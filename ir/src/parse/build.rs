@@ -6,7 +6,9 @@ use super::lexer::{Tok, Token};
 use super::syntax::{SynArg, SynBlock, SynFile, SynOp, SynRegion};
 use crate::error::ParseError;
 use crate::ids::{CallSiteId, OpId, ValueId};
-use crate::module::{Block, CallSite, FunctionInfo, Module, OpData, OpSyntax, Port, Region, ValueData, ValueDef, Warning};
+use crate::module::{
+    Block, CallSite, FunctionInfo, Module, OpData, OpSyntax, Port, Region, ValueData, ValueDef, Warning,
+};
 use crate::op::{OpKind, ReduceKind};
 use crate::span::Span;
 use crate::types::Type;
@@ -37,6 +39,9 @@ pub struct Builder<'a> {
 }
 
 type R<T> = Result<T, ParseError>;
+
+/// An op's type signature: inputs, and outputs when an arrow gives them.
+type Signature = (Vec<Type>, Option<Vec<Type>>);
 
 impl<'a> Builder<'a> {
     /// A builder over the tokens of `src`.
@@ -104,7 +109,11 @@ impl<'a> Builder<'a> {
             let name = self.op_name(op);
             match name.as_str() {
                 "func.func" => {
-                    let f = if self.toks[op.name_tok].tok == Tok::Str { self.generic_func(op)? } else { self.pretty_func(op)? };
+                    let f = if self.toks[op.name_tok].tok == Tok::Str {
+                        self.generic_func(op)?
+                    } else {
+                        self.pretty_func(op)?
+                    };
                     if funcs.iter().any(|g| g.info.name == f.info.name) {
                         return Err(self.err_tok(op.name_tok, format!("function @{} is defined twice", f.info.name)));
                     }
@@ -117,7 +126,8 @@ impl<'a> Builder<'a> {
             .iter()
             .position(|f| f.info.name == "main")
             .or_else(|| {
-                let public: Vec<usize> = funcs.iter().enumerate().filter(|(_, f)| f.info.public).map(|(i, _)| i).collect();
+                let public: Vec<usize> =
+                    funcs.iter().enumerate().filter(|(_, f)| f.info.public).map(|(i, _)| i).collect();
                 (public.len() == 1).then(|| public[0])
             })
             .ok_or_else(|| self.err_at(0, "no entry function: expected @main or exactly one public function"))?;
@@ -129,7 +139,8 @@ impl<'a> Builder<'a> {
         let f = &funcs[0];
         let mut scope = HashMap::new();
         for (i, (name, port)) in f.arg_names.iter().zip(&f.info.args).enumerate() {
-            let v = self.m.values.push(ValueData { ty: port.ty.clone(), def: ValueDef::Arg(i as u32), name: name.clone() });
+            let v =
+                self.m.values.push(ValueData { ty: port.ty.clone(), def: ValueDef::Arg(i as u32), name: name.clone() });
             self.m.args.push(v);
             scope.insert(name.clone(), v);
         }
@@ -141,21 +152,33 @@ impl<'a> Builder<'a> {
         self.m.returns = returns.ok_or_else(|| self.err_tok(f.at, "the entry function has no return"))?;
         self.scopes.pop();
         if self.m.returns.len() != f.info.results.len() {
-            return Err(self.err_tok(f.at, format!("the entry function returns {} values but declares {} results", self.m.returns.len(), f.info.results.len())));
+            return Err(self.err_tok(
+                f.at,
+                format!(
+                    "the entry function returns {} values but declares {} results",
+                    self.m.returns.len(),
+                    f.info.results.len()
+                ),
+            ));
         }
         self.compute_captures();
         Ok(self.m)
     }
 
     fn module_name(&self, op: &SynOp) -> Option<String> {
-        op.body.iter().map(|&i| self.toks[i]).find(|t| t.tok == Tok::Symbol).map(|t| t.text(self.src).trim_start_matches('@').trim_matches('"').to_string()).or_else(|| {
-            let head: Vec<Token> = op.body.iter().map(|&i| self.toks[i]).collect();
-            let attrs = self.generic_props(&head).ok()?;
-            attrs.into_iter().find(|(k, _)| k == "sym_name").and_then(|(_, v)| match v {
-                Attr::Str(s) => Some(s),
-                _ => None,
+        op.body
+            .iter()
+            .map(|&i| self.toks[i])
+            .find(|t| t.tok == Tok::Symbol)
+            .map(|t| t.text(self.src).trim_start_matches('@').trim_matches('"').to_string())
+            .or_else(|| {
+                let head: Vec<Token> = op.body.iter().map(|&i| self.toks[i]).collect();
+                let attrs = self.generic_props(&head).ok()?;
+                attrs.into_iter().find(|(k, _)| k == "sym_name").and_then(|(_, v)| match v {
+                    Attr::Str(s) => Some(s),
+                    _ => None,
+                })
             })
-        })
     }
 
     /// `func.func public @name(%arg0: T {attrs} loc(..), ...) -> (T {attrs}, ...) attributes {...} { ... }`
@@ -226,8 +249,10 @@ impl<'a> Builder<'a> {
             _ => return Err(self.err_tok(op.name_tok, "func.func without sym_name")),
         };
         let public = !matches!(get("sym_visibility"), Some(Attr::Str(s)) if s == "private");
-        let region = op.regions.first().ok_or_else(|| self.err_tok(op.name_tok, format!("function @{name} has no body")))?;
-        let block: &SynBlock = region.blocks.first().ok_or_else(|| self.err_tok(op.name_tok, "function has no block"))?;
+        let region =
+            op.regions.first().ok_or_else(|| self.err_tok(op.name_tok, format!("function @{name} has no body")))?;
+        let block: &SynBlock =
+            region.blocks.first().ok_or_else(|| self.err_tok(op.name_tok, "function has no block"))?;
         let mut args = Vec::new();
         let mut arg_names = Vec::new();
         for a in &block.args {
@@ -240,11 +265,21 @@ impl<'a> Builder<'a> {
             let mut c = Cursor { src: self.src, toks: &head, pos: i + 2 };
             let (_, outs) = c.signature().map_err(|e| self.attr_err(&head, e))?;
             let res_names: Vec<Option<String>> = match get("res_attrs") {
-                Some(Attr::List(ds)) => ds.iter().map(|d| d.get("jax.result_info").and_then(|v| if let Attr::Str(s) = v { Some(s.clone()) } else { None })).collect(),
+                Some(Attr::List(ds)) => ds
+                    .iter()
+                    .map(|d| {
+                        d.get("jax.result_info").and_then(|v| if let Attr::Str(s) = v { Some(s.clone()) } else { None })
+                    })
+                    .collect(),
                 _ => Vec::new(),
             };
             for (j, ty) in outs.unwrap_or_default().into_iter().enumerate() {
-                results.push(Port { ty, ty_span: Span::default(), attr_dict: None, name: res_names.get(j).cloned().flatten() });
+                results.push(Port {
+                    ty,
+                    ty_span: Span::default(),
+                    attr_dict: None,
+                    name: res_names.get(j).cloned().flatten(),
+                });
             }
         }
         let info = FunctionInfo { name, public, args, results, span: op.span };
@@ -261,7 +296,12 @@ impl<'a> Builder<'a> {
         let mut c = Cursor { src: self.src, toks: &self.toks[..a.ty.1], pos: a.ty.0 };
         let ty = c.ty().map_err(|e| self.attr_err(self.toks, e))?;
         let name = a.loc.and_then(|(s, e)| self.loc_name(s, e, 0));
-        Ok(Port { ty, ty_span: self.tok_span(a.ty.0, a.ty.1), attr_dict: a.attrs.map(|(s, e)| self.tok_span(s, e)), name })
+        Ok(Port {
+            ty,
+            ty_span: self.tok_span(a.ty.0, a.ty.1),
+            attr_dict: a.attrs.map(|(s, e)| self.tok_span(s, e)),
+            name,
+        })
     }
 
     /// The name in a `loc(...)` token range, following `#loc` aliases: `loc("name"(...))` → name.
@@ -349,7 +389,15 @@ impl<'a> Builder<'a> {
     }
 
     /// Build the ops of a block into `out`. Returns the operands of its terminator, if it has one.
-    fn build_block(&mut self, ops: &'a [SynOp], funcs: &[FuncDef<'a>], parent: Option<OpId>, inlined_at: Option<CallSiteId>, out: &mut Vec<OpId>, keep_terminator: bool) -> R<Option<Vec<ValueId>>> {
+    fn build_block(
+        &mut self,
+        ops: &'a [SynOp],
+        funcs: &[FuncDef<'a>],
+        parent: Option<OpId>,
+        inlined_at: Option<CallSiteId>,
+        out: &mut Vec<OpId>,
+        keep_terminator: bool,
+    ) -> R<Option<Vec<ValueId>>> {
         let mut returned = None;
         for op in ops {
             if returned.is_some() {
@@ -392,7 +440,7 @@ impl<'a> Builder<'a> {
     }
 
     /// The signature's types: (inputs, outputs if an arrow was given).
-    fn signature(&self, op: &SynOp) -> R<Option<(Vec<Type>, Option<Vec<Type>>)>> {
+    fn signature(&self, op: &SynOp) -> R<Option<Signature>> {
         let k = self.sig_index(op);
         if k >= op.body.len() {
             return Ok(None);
@@ -419,7 +467,9 @@ impl<'a> Builder<'a> {
         let mut c = Cursor::new(self.src, &toks);
         let sig = c.signature().map_err(|e| self.attr_err(&toks, e))?;
         if c.pos < toks.len() {
-            return Err(self.attr_err(&toks, c.error(format!("unexpected '{}' after the type signature", c.peek_text()))));
+            return Err(
+                self.attr_err(&toks, c.error(format!("unexpected '{}' after the type signature", c.peek_text())))
+            );
         }
         Ok(Some(sig))
     }
@@ -457,10 +507,29 @@ impl<'a> Builder<'a> {
         Ok(out)
     }
 
-    fn push_op(&mut self, op: &SynOp, name: String, kind: OpKind, operands: Vec<ValueId>, parent: Option<OpId>, inlined_at: Option<CallSiteId>) -> OpId {
+    fn push_op(
+        &mut self,
+        op: &SynOp,
+        name: String,
+        kind: OpKind,
+        operands: Vec<ValueId>,
+        parent: Option<OpId>,
+        inlined_at: Option<CallSiteId>,
+    ) -> OpId {
         let syntax = self.op_syntax(op);
         let loc = op.loc.and_then(|(s, e)| self.loc_name(s, e, 0));
-        self.m.ops.push(OpData { kind, name, operands, results: Vec::new(), regions: Vec::new(), captures: Vec::new(), parent, inlined_at, loc, syntax })
+        self.m.ops.push(OpData {
+            kind,
+            name,
+            operands,
+            results: Vec::new(),
+            regions: Vec::new(),
+            captures: Vec::new(),
+            parent,
+            inlined_at,
+            loc,
+            syntax,
+        })
     }
 
     fn op_syntax(&self, op: &SynOp) -> OpSyntax {
@@ -507,7 +576,10 @@ impl<'a> Builder<'a> {
             None => ins,
         };
         if types.len() != count {
-            return Err(self.err_tok(op.name_tok, format!("the op names {count} results but its signature gives {} types", types.len())));
+            return Err(self.err_tok(
+                op.name_tok,
+                format!("the op names {count} results but its signature gives {} types", types.len()),
+            ));
         }
         Ok(types)
     }
@@ -537,7 +609,15 @@ impl<'a> Builder<'a> {
         self.m.ops[id].results = results;
     }
 
-    fn build_op(&mut self, op: &'a SynOp, name: String, head: &[Token], funcs: &[FuncDef<'a>], parent: Option<OpId>, inlined_at: Option<CallSiteId>) -> R<OpId> {
+    fn build_op(
+        &mut self,
+        op: &'a SynOp,
+        name: String,
+        head: &[Token],
+        funcs: &[FuncDef<'a>],
+        parent: Option<OpId>,
+        inlined_at: Option<CallSiteId>,
+    ) -> R<OpId> {
         let operands = self.operands(op, head)?;
         let count = Self::result_count(op);
         let types = self.result_types(op, count)?;
@@ -554,12 +634,20 @@ impl<'a> Builder<'a> {
                 self.scopes.push(HashMap::new());
                 let mut args = Vec::new();
                 let arg_list: Vec<(String, Type)> = if !block.args.is_empty() || b > 0 {
-                    block.args.iter().map(|a| self.port(a).map(|p| (self.text(a.name).to_string(), p.ty))).collect::<R<_>>()?
+                    block
+                        .args
+                        .iter()
+                        .map(|a| self.port(a).map(|p| (self.text(a.name).to_string(), p.ty)))
+                        .collect::<R<_>>()?
                 } else {
                     pretty_args.get(r).cloned().unwrap_or_default()
                 };
                 for (name, ty) in arg_list {
-                    let v = self.m.values.push(ValueData { ty, def: ValueDef::BlockArg(id, args.len() as u32), name: name.clone() });
+                    let v = self.m.values.push(ValueData {
+                        ty,
+                        def: ValueDef::BlockArg(id, args.len() as u32),
+                        name: name.clone(),
+                    });
                     self.define(name, v);
                     args.push(v);
                 }
@@ -578,7 +666,14 @@ impl<'a> Builder<'a> {
         // Kind.
         let attrs = self.generic_props(head)?;
         let operand_types: Vec<Type> = self.m.ops[id].operands.iter().map(|&v| self.m.values[v].ty.clone()).collect();
-        let cx = OpCtx { name: &name, src: self.src, head, attrs: &attrs, operand_types: operand_types.iter().collect(), region_kinds };
+        let cx = OpCtx {
+            name: &name,
+            src: self.src,
+            head,
+            attrs: &attrs,
+            operand_types: operand_types.iter().collect(),
+            region_kinds,
+        };
         let kind = match kinds::op_kind(&cx).map_err(|e| {
             if e.at == 0 && !head.is_empty() && e.message.contains("is missing") {
                 self.err_tok(op.name_tok, e.message)
@@ -586,13 +681,19 @@ impl<'a> Builder<'a> {
                 self.attr_err(head, e)
             }
         })? {
-            KindResult::Kind(k) => k,
+            KindResult::Kind(k) => *k,
             KindResult::Unknown => {
-                self.m.warnings.push(Warning { span: self.toks[op.name_tok].span, message: format!("op '{name}' is not modelled: imported as opaque and kept replicated") });
+                self.m.warnings.push(Warning {
+                    span: self.toks[op.name_tok].span,
+                    message: format!("op '{name}' is not modelled: imported as opaque and kept replicated"),
+                });
                 OpKind::Opaque
             }
             KindResult::Unsupported(why) => {
-                self.m.warnings.push(Warning { span: self.toks[op.name_tok].span, message: format!("{why}: imported as opaque and kept replicated") });
+                self.m.warnings.push(Warning {
+                    span: self.toks[op.name_tok].span,
+                    message: format!("{why}: imported as opaque and kept replicated"),
+                });
                 OpKind::Opaque
             }
         };
@@ -609,10 +710,18 @@ impl<'a> Builder<'a> {
         let body: Vec<Token> = op.body.iter().map(|&i| self.toks[i]).collect();
         let name = self.op_name(op);
         if name.ends_with(".while") {
-            let names: Vec<String> = body.iter().enumerate().filter(|(j, t)| t.tok == Tok::Value && body.get(j + 1).is_some_and(|n| n.is(b'='))).map(|(_, t)| t.text(self.src).to_string()).collect();
+            let names: Vec<String> = body
+                .iter()
+                .enumerate()
+                .filter(|(j, t)| t.tok == Tok::Value && body.get(j + 1).is_some_and(|n| n.is(b'=')))
+                .map(|(_, t)| t.text(self.src).to_string())
+                .collect();
             let types = self.signature(op)?.map(|(ins, _)| ins).unwrap_or_default();
             if names.len() != types.len() {
-                return Err(self.err_tok(op.name_tok, format!("while has {} iteration arguments but {} types", names.len(), types.len())));
+                return Err(self.err_tok(
+                    op.name_tok,
+                    format!("while has {} iteration arguments but {} types", names.len(), types.len()),
+                ));
             }
             let args: Vec<(String, Type)> = names.into_iter().zip(types).collect();
             return Ok(vec![args; op.regions.len()]);
@@ -668,7 +777,10 @@ impl<'a> Builder<'a> {
             [] if args.len() == 2 && ret.operands[0] == args[1] => ReduceKind::Replace,
             [one] => {
                 let o = &self.m.ops[*one];
-                if o.results.first() == Some(&ret.operands[0]) && o.operands.len() == 2 && o.operands.iter().all(|v| args.contains(v)) {
+                if o.results.first() == Some(&ret.operands[0])
+                    && o.operands.len() == 2
+                    && o.operands.iter().all(|v| args.contains(v))
+                {
                     kinds::reduction_of(&o.name)
                 } else {
                     ReduceKind::Other
@@ -678,16 +790,36 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn inline_call(&mut self, op: &'a SynOp, head: &[Token], funcs: &[FuncDef<'a>], parent: Option<OpId>, inlined_at: Option<CallSiteId>, out: &mut Vec<OpId>) -> R<()> {
-        let sym = op.body.iter().map(|&i| self.toks[i]).find(|t| t.tok == Tok::Symbol).ok_or_else(|| self.err_tok(op.name_tok, "call without a @callee"))?;
+    fn inline_call(
+        &mut self,
+        op: &'a SynOp,
+        head: &[Token],
+        funcs: &[FuncDef<'a>],
+        parent: Option<OpId>,
+        inlined_at: Option<CallSiteId>,
+        out: &mut Vec<OpId>,
+    ) -> R<()> {
+        let sym = op
+            .body
+            .iter()
+            .map(|&i| self.toks[i])
+            .find(|t| t.tok == Tok::Symbol)
+            .ok_or_else(|| self.err_tok(op.name_tok, "call without a @callee"))?;
         let callee = sym.text(self.src).trim_start_matches('@').trim_matches('"').to_string();
-        let f = funcs.iter().find(|f| f.info.name == callee).ok_or_else(|| self.err_at(sym.span.start as usize, format!("call to unknown function @{callee}")))?;
+        let f = funcs
+            .iter()
+            .find(|f| f.info.name == callee)
+            .ok_or_else(|| self.err_at(sym.span.start as usize, format!("call to unknown function @{callee}")))?;
         let operands = self.operands(op, head)?;
         if operands.len() != f.arg_names.len() {
-            return Err(self.err_tok(op.name_tok, format!("@{callee} takes {} arguments, the call passes {}", f.arg_names.len(), operands.len())));
+            return Err(self.err_tok(
+                op.name_tok,
+                format!("@{callee} takes {} arguments, the call passes {}", f.arg_names.len(), operands.len()),
+            ));
         }
         if self.call_depth >= MAX_CALL_DEPTH {
-            return Err(self.err_tok(op.name_tok, format!("calls nested deeper than {MAX_CALL_DEPTH} (is @{callee} recursive?)")));
+            return Err(self
+                .err_tok(op.name_tok, format!("calls nested deeper than {MAX_CALL_DEPTH} (is @{callee} recursive?)")));
         }
         let site = self.m.call_sites.push(CallSite { callee: callee.clone(), span: op.span, parent: inlined_at });
         // Functions are isolated from above: the callee sees only its arguments.
@@ -701,7 +833,9 @@ impl<'a> Builder<'a> {
         let ret = ret?.ok_or_else(|| self.err_tok(f.at, format!("@{callee} has no return")))?;
         let count = Self::result_count(op);
         if ret.len() != count {
-            return Err(self.err_tok(op.name_tok, format!("@{callee} returns {} values, the call names {count}", ret.len())));
+            return Err(
+                self.err_tok(op.name_tok, format!("@{callee} returns {} values, the call names {count}", ret.len()))
+            );
         }
         let types = self.result_types(op, count)?;
         let mut k = 0;
@@ -710,7 +844,10 @@ impl<'a> Builder<'a> {
             for j in 0..g.count {
                 let v = ret[k];
                 if self.m.values[v].ty != types[k] {
-                    return Err(self.err_tok(op.name_tok, format!("@{callee} returns {} where the call declares {}", self.m.values[v].ty, types[k])));
+                    return Err(self.err_tok(
+                        op.name_tok,
+                        format!("@{callee} returns {} where the call declares {}", self.m.values[v].ty, types[k]),
+                    ));
                 }
                 if g.count == 1 {
                     self.define(format!("{base}#0"), v);
@@ -726,9 +863,14 @@ impl<'a> Builder<'a> {
 
     /// Values that ops inside regions use from outside their region op.
     fn compute_captures(&mut self) {
-        let region_ops: Vec<OpId> = self.m.ops.iter().filter(|(_, o)| !o.regions.is_empty()).map(|(id, _)| id).collect();
+        let region_ops: Vec<OpId> =
+            self.m.ops.iter().filter(|(_, o)| !o.regions.is_empty()).map(|(id, _)| id).collect();
         for owner in region_ops {
-            let mut stack: Vec<OpId> = self.m.ops[owner].regions.iter().flat_map(|r| r.blocks.iter().flat_map(|b| b.ops.iter().copied())).collect();
+            let mut stack: Vec<OpId> = self.m.ops[owner]
+                .regions
+                .iter()
+                .flat_map(|r| r.blocks.iter().flat_map(|b| b.ops.iter().copied()))
+                .collect();
             let mut captures: Vec<ValueId> = Vec::new();
             while let Some(o) = stack.pop() {
                 for &v in &self.m.ops[o].operands {
@@ -736,7 +878,9 @@ impl<'a> Builder<'a> {
                         captures.push(v);
                     }
                 }
-                stack.extend(self.m.ops[o].regions.iter().flat_map(|r| r.blocks.iter().flat_map(|b| b.ops.iter().copied())));
+                stack.extend(
+                    self.m.ops[o].regions.iter().flat_map(|r| r.blocks.iter().flat_map(|b| b.ops.iter().copied())),
+                );
             }
             captures.sort();
             self.m.ops[owner].captures = captures;

@@ -3,38 +3,103 @@
 
 use super::attr::{Attr, AttrError, Cursor};
 use super::lexer::{Tok, Token};
-use crate::op::{CompareDirection, ConvDims, DotDims, ElementwiseOp as E, GatherDims, OpKind, ReduceKind, ScatterDims, Window};
+use crate::op::{
+    CompareDirection, ConvDims, DotDims, ElementwiseOp as E, GatherDims, OpKind, ReduceKind, ScatterDims, Window,
+};
 use crate::types::Type;
 
 /// Elementwise ops by name (after the `stablehlo.`/`mhlo.` prefix).
 const ELEMENTWISE: &[(&str, E)] = &[
-    ("add", E::Add), ("subtract", E::Subtract), ("multiply", E::Multiply), ("divide", E::Divide),
-    ("remainder", E::Remainder), ("maximum", E::Maximum), ("minimum", E::Minimum), ("power", E::Power),
-    ("atan2", E::Atan2), ("and", E::And), ("or", E::Or), ("xor", E::Xor), ("not", E::Not),
-    ("shift_left", E::ShiftLeft), ("shift_right_arithmetic", E::ShiftRightArithmetic),
-    ("shift_right_logical", E::ShiftRightLogical), ("select", E::Select), ("clamp", E::Clamp),
-    ("negate", E::Negate), ("abs", E::Abs), ("sign", E::Sign), ("exponential", E::Exponential),
-    ("exponential_minus_one", E::ExponentialMinusOne), ("log", E::Log), ("log_plus_one", E::LogPlusOne),
-    ("logistic", E::Logistic), ("tanh", E::Tanh), ("sqrt", E::Sqrt), ("rsqrt", E::Rsqrt), ("cbrt", E::Cbrt),
-    ("sine", E::Sine), ("cosine", E::Cosine), ("tan", E::Tan), ("floor", E::Floor), ("ceil", E::Ceil),
-    ("round_nearest_even", E::RoundNearestEven), ("round_nearest_afz", E::RoundNearestAfz),
-    ("is_finite", E::IsFinite), ("convert", E::Convert), ("bitcast_convert", E::BitcastConvert),
-    ("reduce_precision", E::ReducePrecision), ("popcnt", E::PopulationCount),
-    ("count_leading_zeros", E::CountLeadingZeros), ("real", E::Real), ("imag", E::Imag), ("complex", E::Complex),
+    ("add", E::Add),
+    ("subtract", E::Subtract),
+    ("multiply", E::Multiply),
+    ("divide", E::Divide),
+    ("remainder", E::Remainder),
+    ("maximum", E::Maximum),
+    ("minimum", E::Minimum),
+    ("power", E::Power),
+    ("atan2", E::Atan2),
+    ("and", E::And),
+    ("or", E::Or),
+    ("xor", E::Xor),
+    ("not", E::Not),
+    ("shift_left", E::ShiftLeft),
+    ("shift_right_arithmetic", E::ShiftRightArithmetic),
+    ("shift_right_logical", E::ShiftRightLogical),
+    ("select", E::Select),
+    ("clamp", E::Clamp),
+    ("negate", E::Negate),
+    ("abs", E::Abs),
+    ("sign", E::Sign),
+    ("exponential", E::Exponential),
+    ("exponential_minus_one", E::ExponentialMinusOne),
+    ("log", E::Log),
+    ("log_plus_one", E::LogPlusOne),
+    ("logistic", E::Logistic),
+    ("tanh", E::Tanh),
+    ("sqrt", E::Sqrt),
+    ("rsqrt", E::Rsqrt),
+    ("cbrt", E::Cbrt),
+    ("sine", E::Sine),
+    ("cosine", E::Cosine),
+    ("tan", E::Tan),
+    ("floor", E::Floor),
+    ("ceil", E::Ceil),
+    ("round_nearest_even", E::RoundNearestEven),
+    ("round_nearest_afz", E::RoundNearestAfz),
+    ("is_finite", E::IsFinite),
+    ("convert", E::Convert),
+    ("bitcast_convert", E::BitcastConvert),
+    ("reduce_precision", E::ReducePrecision),
+    ("popcnt", E::PopulationCount),
+    ("count_leading_zeros", E::CountLeadingZeros),
+    ("real", E::Real),
+    ("imag", E::Imag),
+    ("complex", E::Complex),
 ];
 
 /// `chlo` ops that are elementwise.
 const CHLO_ELEMENTWISE: &[&str] = &[
-    "square", "erf", "erfc", "erf_inv", "lgamma", "digamma", "tan", "sinh", "cosh", "asin", "acos", "atan", "asinh",
-    "acosh", "atanh", "is_inf", "is_neg_inf", "is_pos_inf", "next_after", "polygamma", "zeta", "bessel_i1e", "conj",
-    "broadcast_add", "broadcast_subtract", "broadcast_multiply", "broadcast_divide", "broadcast_maximum",
+    "square",
+    "erf",
+    "erfc",
+    "erf_inv",
+    "lgamma",
+    "digamma",
+    "tan",
+    "sinh",
+    "cosh",
+    "asin",
+    "acos",
+    "atan",
+    "asinh",
+    "acosh",
+    "atanh",
+    "is_inf",
+    "is_neg_inf",
+    "is_pos_inf",
+    "next_after",
+    "polygamma",
+    "zeta",
+    "bessel_i1e",
+    "conj",
+    "broadcast_add",
+    "broadcast_subtract",
+    "broadcast_multiply",
+    "broadcast_divide",
+    "broadcast_maximum",
     "broadcast_minimum",
 ];
 
 /// Reductions a single-op body can compute, by the body op's short name.
 const REDUCTIONS: &[(&str, ReduceKind)] = &[
-    ("add", ReduceKind::Add), ("multiply", ReduceKind::Mul), ("maximum", ReduceKind::Max),
-    ("minimum", ReduceKind::Min), ("and", ReduceKind::And), ("or", ReduceKind::Or), ("xor", ReduceKind::Xor),
+    ("add", ReduceKind::Add),
+    ("multiply", ReduceKind::Mul),
+    ("maximum", ReduceKind::Max),
+    ("minimum", ReduceKind::Min),
+    ("and", ReduceKind::And),
+    ("or", ReduceKind::Or),
+    ("xor", ReduceKind::Xor),
 ];
 
 /// The reduction named by a body op (`stablehlo.add` → Add).
@@ -67,7 +132,7 @@ pub struct OpCtx<'a> {
 /// The outcome of kind extraction.
 pub enum KindResult {
     /// A kind.
-    Kind(OpKind),
+    Kind(Box<OpKind>),
     /// Not an op automap knows: opaque.
     Unknown,
     /// A known op in a form automap does not read: opaque, with the reason as a warning.
@@ -88,7 +153,9 @@ impl<'a> OpCtx<'a> {
             match t.tok {
                 Tok::Punct(b'(' | b'[' | b'{' | b'<') => depth += 1,
                 Tok::Punct(b')' | b']' | b'}' | b'>') => depth -= 1,
-                Tok::Ident if depth == 0 && t.text(self.src) == key && self.head.get(i + 1).is_some_and(|n| n.is(b'=')) => {
+                Tok::Ident
+                    if depth == 0 && t.text(self.src) == key && self.head.get(i + 1).is_some_and(|n| n.is(b'=')) =>
+                {
                     return Some(Cursor { src: self.src, toks: self.head, pos: i + 2 });
                 }
                 _ => {}
@@ -167,13 +234,13 @@ impl<'a> OpCtx<'a> {
 
 /// Determine the kind of an op.
 pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
-    use KindResult::Kind;
+    let kind = |k: OpKind| KindResult::Kind(Box::new(k));
     if let Some(short) = cx.name.strip_prefix("chlo.") {
         if let Some(n) = CHLO_ELEMENTWISE.iter().find(|n| **n == short) {
-            return Ok(Kind(OpKind::Elementwise(E::Chlo(n))));
+            return Ok(kind(OpKind::Elementwise(E::Chlo(n))));
         }
         if short == "top_k" {
-            return Ok(Kind(OpKind::TopK { k: cx.int("k", "k")? }));
+            return Ok(kind(OpKind::TopK { k: cx.int("k", "k")? }));
         }
         return Ok(KindResult::Unknown);
     }
@@ -182,12 +249,12 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
     }
     let short = short_name(cx.name);
     if short == "compare" {
-        return Ok(Kind(OpKind::Elementwise(E::Compare(compare_direction(cx)?))));
+        return Ok(kind(OpKind::Elementwise(E::Compare(compare_direction(cx)?))));
     }
     if let Some((_, e)) = ELEMENTWISE.iter().find(|(n, _)| *n == short) {
-        return Ok(Kind(OpKind::Elementwise(*e)));
+        return Ok(kind(OpKind::Elementwise(*e)));
     }
-    let kind = match short {
+    let op_kind = match short {
         "constant" => OpKind::Constant,
         "iota" => OpKind::Iota { dim: cx.int("iota_dimension", "dim")? },
         "broadcast_in_dim" => OpKind::BroadcastInDim { dims: cx.ints("broadcast_dimensions", "dims")? },
@@ -196,15 +263,19 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
         "dot_general" => OpKind::DotGeneral(dot_dims(cx)?),
         "dot" => {
             let lhs_rank = cx.rank(0) as i64;
-            OpKind::DotGeneral(DotDims { lhs_contracting: vec![lhs_rank - 1], rhs_contracting: vec![0], ..DotDims::default() })
+            OpKind::DotGeneral(DotDims {
+                lhs_contracting: vec![lhs_rank - 1],
+                rhs_contracting: vec![0],
+                ..DotDims::default()
+            })
         }
         "reduce" => {
             let dims = cx.ints("dimensions", "dimensions")?;
-            let kind = match cx.head.iter().position(|t| t.tok == Tok::Ident && t.text(cx.src) == "applies") {
+            let reduce = match cx.head.iter().position(|t| t.tok == Tok::Ident && t.text(cx.src) == "applies") {
                 Some(i) => cx.head.get(i + 1).map_or(ReduceKind::Other, |t| reduction_of(t.text(cx.src))),
                 None => cx.region_kinds.first().copied().unwrap_or(ReduceKind::Other),
             };
-            OpKind::Reduce { dims, kind }
+            OpKind::Reduce { dims, kind: reduce }
         }
         "reduce_window" => OpKind::ReduceWindow {
             window: Window {
@@ -248,10 +319,13 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
         },
         "sort" => OpKind::Sort { dim: cx.int_or("dimension", "dim", -1)? },
         "custom_call" => {
-            let target = match cx.attr("call_target_name") {
-                Some(Attr::Str(s)) => s.clone(),
-                _ => cx.head.iter().find(|t| t.tok == Tok::Symbol).map_or_else(String::new, |t| t.text(cx.src).trim_start_matches('@').trim_matches('"').to_string()),
-            };
+            let target =
+                match cx.attr("call_target_name") {
+                    Some(Attr::Str(s)) => s.clone(),
+                    _ => cx.head.iter().find(|t| t.tok == Tok::Symbol).map_or_else(String::new, |t| {
+                        t.text(cx.src).trim_start_matches('@').trim_matches('"').to_string()
+                    }),
+                };
             OpKind::CustomCall { target }
         }
         "optimization_barrier" => OpKind::OptimizationBarrier,
@@ -271,14 +345,14 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
         "if" => OpKind::If,
         _ => return Ok(KindResult::Unknown),
     };
-    Ok(Kind(kind))
+    Ok(kind(op_kind))
 }
 
 fn compare_direction(cx: &OpCtx<'_>) -> R<CompareDirection> {
-    if let Some(Attr::Dialect { words, .. }) = cx.attr("comparison_direction") {
-        if let Some(d) = words.iter().find_map(|w| CompareDirection::parse(w)) {
-            return Ok(d);
-        }
+    if let Some(Attr::Dialect { words, .. }) = cx.attr("comparison_direction")
+        && let Some(d) = words.iter().find_map(|w| CompareDirection::parse(w))
+    {
+        return Ok(d);
     }
     cx.head
         .iter()
@@ -322,7 +396,8 @@ fn slice(cx: &OpCtx<'_>) -> R<OpKind> {
         return Ok(OpKind::Slice { start, limit, strides });
     }
     // Pretty: `%x [0:8, 1:16:2]`.
-    let open = cx.head.iter().position(|t| t.is(b'[')).ok_or_else(|| cx.missing("slice bounds [start:limit:stride, ...]"))?;
+    let open =
+        cx.head.iter().position(|t| t.is(b'[')).ok_or_else(|| cx.missing("slice bounds [start:limit:stride, ...]"))?;
     let mut c = Cursor { src: cx.src, toks: cx.head, pos: open + 1 };
     let (mut start, mut limit, mut strides) = (Vec::new(), Vec::new(), Vec::new());
     if !c.eat(b']') {
@@ -378,7 +453,9 @@ fn conv_dims(c: &mut Cursor<'_>) -> R<ConvDims> {
         loop {
             let t = c.peek().ok_or_else(|| c.error("unterminated dimension list"))?;
             if !matches!(t.tok, Tok::Ident | Tok::Int) {
-                return Err(c.error(format!("expected a dimension label (b, f, i, o or a digit), found '{}'", c.peek_text())));
+                return Err(
+                    c.error(format!("expected a dimension label (b, f, i, o or a digit), found '{}'", c.peek_text()))
+                );
             }
             out.push(c.peek_text().to_string());
             c.pos += 1;
@@ -392,7 +469,8 @@ fn conv_dims(c: &mut Cursor<'_>) -> R<ConvDims> {
         ls.iter().position(|l| l == want).map_or(-1, |i| i as i64)
     }
     fn spatial(ls: &[String]) -> Vec<i64> {
-        let mut sp: Vec<(u32, i64)> = ls.iter().enumerate().filter_map(|(i, l)| l.parse::<u32>().ok().map(|n| (n, i as i64))).collect();
+        let mut sp: Vec<(u32, i64)> =
+            ls.iter().enumerate().filter_map(|(i, l)| l.parse::<u32>().ok().map(|n| (n, i as i64))).collect();
         sp.sort();
         sp.into_iter().map(|(_, i)| i).collect()
     }
@@ -461,4 +539,3 @@ fn convolution(cx: &OpCtx<'_>) -> R<Option<OpKind>> {
         batch_group_count: cx.int_or("batch_group_count", "batch_group_count", 1)?,
     }))
 }
-

@@ -78,7 +78,11 @@ pub fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
             Tok::Punct(b'(' | b'[' | b'{' | b'<') => {
                 depth += 1;
                 if depth > MAX_BRACKET_DEPTH {
-                    return Err(ParseError::new(src, t.span.start as usize, format!("brackets nested deeper than {MAX_BRACKET_DEPTH}")));
+                    return Err(ParseError::new(
+                        src,
+                        t.span.start as usize,
+                        format!("brackets nested deeper than {MAX_BRACKET_DEPTH}"),
+                    ));
                 }
             }
             Tok::Punct(b')' | b']' | b'}' | b'>') => depth = depth.saturating_sub(1),

@@ -236,7 +236,8 @@ impl<'a> Parser<'a> {
             Some(_) => return Err(self.err(self.pos, format!("expected an op name, found '{}'", self.text(self.pos)))),
             None => return Err(self.err(self.pos, "expected an op name, found the end of the file")),
         }
-        let mut op = SynOp { results, name_tok, body: Vec::new(), regions: Vec::new(), loc: None, span: Span::at(start) };
+        let mut op =
+            SynOp { results, name_tok, body: Vec::new(), regions: Vec::new(), loc: None, span: Span::at(start) };
         let mut stack: Vec<(u8, usize)> = Vec::new();
         while let Some(t) = self.peek() {
             if t.line_start && stack.is_empty() {
@@ -251,7 +252,11 @@ impl<'a> Parser<'a> {
                 op.regions.push(region);
                 continue;
             }
-            if stack.is_empty() && t.tok == Tok::Ident && t.text(self.src) == "loc" && self.toks.get(self.pos + 1).is_some_and(|n| n.is(b'(')) {
+            if stack.is_empty()
+                && t.tok == Tok::Ident
+                && t.text(self.src) == "loc"
+                && self.toks.get(self.pos + 1).is_some_and(|n| n.is(b'('))
+            {
                 let s = self.pos;
                 self.pos += 1;
                 self.skip_group()?;
@@ -263,7 +268,10 @@ impl<'a> Parser<'a> {
                 Tok::Punct(c @ (b')' | b']' | b'}' | b'>')) => match stack.pop() {
                     Some((o, _)) if o == opener(c) => {}
                     Some((o, at)) => {
-                        return Err(self.err(self.pos, format!("'{}' does not close the '{}' at {}", c as char, o as char, self.loc_of(at))));
+                        return Err(self.err(
+                            self.pos,
+                            format!("'{}' does not close the '{}' at {}", c as char, o as char, self.loc_of(at)),
+                        ));
                     }
                     None if c == b'}' => break, // closes the enclosing region
                     None => return Err(self.err(self.pos, format!("unbalanced '{}'", c as char))),
@@ -305,7 +313,8 @@ impl<'a> Parser<'a> {
                 }
                 Some(t) if t.tok == Tok::Caret => {
                     self.pos += 1;
-                    let args = if self.peek().is_some_and(|t| t.is(b'(')) { self.parse_block_args()? } else { Vec::new() };
+                    let args =
+                        if self.peek().is_some_and(|t| t.is(b'(')) { self.parse_block_args()? } else { Vec::new() };
                     self.expect_punct(b':')?;
                     let cur = blocks.last_mut().filter(|b| b.ops.is_empty() && b.args.is_empty());
                     match cur {
@@ -336,7 +345,8 @@ impl<'a> Parser<'a> {
         loop {
             let name = self.pos;
             if !self.peek().is_some_and(|t| t.tok == Tok::Value) {
-                return Err(self.err(self.pos, format!("expected an argument name like %arg0, found '{}'", self.text(self.pos))));
+                return Err(self
+                    .err(self.pos, format!("expected an argument name like %arg0, found '{}'", self.text(self.pos))));
             }
             self.pos += 1;
             self.expect_punct(b':')?;

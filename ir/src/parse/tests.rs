@@ -5,7 +5,9 @@ use crate::parse_module;
 use crate::{Module, OpKind};
 
 fn wrap(args: &str, ret_ty: &str, body: &str, ret: &str) -> String {
-    format!("module @m {{\n  func.func public @main({args}) -> {ret_ty} {{\n{body}\n    return {ret} : {ret_ty}\n  }}\n}}\n")
+    format!(
+        "module @m {{\n  func.func public @main({args}) -> {ret_ty} {{\n{body}\n    return {ret} : {ret_ty}\n  }}\n}}\n"
+    )
 }
 
 fn kinds(m: &Module) -> Vec<OpKind> {
@@ -26,7 +28,12 @@ fn dot_general_pretty_and_generic() {
         "    %0 = \"stablehlo.dot_general\"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>}> : (tensor<4x8x16xf32>, tensor<4x16x32xf32>) -> tensor<4x8x32xf32>",
         "%0",
     );
-    let want = OpKind::DotGeneral(DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contracting: vec![2], rhs_contracting: vec![1] });
+    let want = OpKind::DotGeneral(DotDims {
+        lhs_batch: vec![0],
+        rhs_batch: vec![0],
+        lhs_contracting: vec![2],
+        rhs_contracting: vec![1],
+    });
     assert_eq!(kinds(&parse_module(&pretty).unwrap()), vec![want.clone()]);
     assert_eq!(kinds(&parse_module(&generic).unwrap()), vec![want]);
 }
@@ -40,9 +47,14 @@ fn convolution_dimension_labels() {
         "%0",
     );
     let m = parse_module(&src).unwrap();
-    let OpKind::Convolution { dims, window, feature_group_count, batch_group_count } = &m.ops[m.body[0]].kind else { panic!() };
+    let OpKind::Convolution { dims, window, feature_group_count, batch_group_count } = &m.ops[m.body[0]].kind else {
+        panic!()
+    };
     assert_eq!((dims.input_batch, dims.input_feature, dims.input_spatial.clone()), (0, 3, vec![1, 2]));
-    assert_eq!((dims.kernel_input_feature, dims.kernel_output_feature, dims.kernel_spatial.clone()), (2, 3, vec![0, 1]));
+    assert_eq!(
+        (dims.kernel_input_feature, dims.kernel_output_feature, dims.kernel_spatial.clone()),
+        (2, 3, vec![0, 1])
+    );
     assert_eq!((dims.output_batch, dims.output_feature), (0, 3));
     assert_eq!(window.padding, vec![(1, 1), (1, 1)]);
     assert_eq!(window.strides, vec![1, 1]);
@@ -57,7 +69,9 @@ fn convolution_dimension_labels() {
         "%0",
     );
     let m = parse_module(&generic).unwrap();
-    let OpKind::Convolution { dims, window, .. } = &m.ops[m.body[0]].kind else { panic!("{:?}", m.ops[m.body[0]].kind) };
+    let OpKind::Convolution { dims, window, .. } = &m.ops[m.body[0]].kind else {
+        panic!("{:?}", m.ops[m.body[0]].kind)
+    };
     assert_eq!(dims.input_spatial, vec![1, 2]);
     assert_eq!(window.padding, vec![(0, 1), (0, 1)]);
     assert_eq!(window.strides, vec![2, 2]);
@@ -221,7 +235,10 @@ fn gather_scatter_and_compare_generic() {
     let m = parse_module(&src).unwrap();
     let k = kinds(&m);
     let OpKind::Gather(g) = &k[0] else { panic!() };
-    assert_eq!((g.offset_dims.clone(), g.collapsed_slice_dims.clone(), g.slice_sizes.clone(), g.index_vector_dim), (vec![1], vec![0], vec![1, 32], 1));
+    assert_eq!(
+        (g.offset_dims.clone(), g.collapsed_slice_dims.clone(), g.slice_sizes.clone(), g.index_vector_dim),
+        (vec![1], vec![0], vec![1, 32], 1)
+    );
     assert_eq!(k[1], OpKind::Elementwise(ElementwiseOp::Compare(CompareDirection::Ge)));
     let OpKind::Scatter { dims, kind } = &k[2] else { panic!() };
     assert_eq!(*kind, ReduceKind::Replace);
