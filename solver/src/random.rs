@@ -1,0 +1,97 @@
+//! Seeded random problems, for property and differential tests and for benchmarks of scale.
+
+use crate::iopddl::FORBIDDEN_COST;
+use crate::problem::{ChoiceProblem, Edge, Node, NodeId, Strategy};
+
+/// A small, fast, seeded generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// Seeded.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+}
+
+/// Shape of a random problem.
+#[derive(Clone, Debug)]
+pub struct RandomSpec {
+    /// Nodes.
+    pub nodes: usize,
+    /// Most strategies per node.
+    pub max_strategies: usize,
+    /// Edges (roughly: a chain plus extra random edges).
+    pub extra_edges: usize,
+    /// Time horizon for intervals.
+    pub horizon: i64,
+    /// Probability that a cost is the forbidden marker.
+    pub forbidden_rate: f64,
+    /// Probability that all strategies of a node share one usage (memory-neutral).
+    pub neutral_rate: f64,
+}
+
+impl RandomSpec {
+    /// A tiny problem (brute-forceable).
+    pub fn tiny(nodes: usize) -> RandomSpec {
+        RandomSpec { nodes, max_strategies: 4, extra_edges: nodes / 2 + 1, horizon: 12, forbidden_rate: 0.03, neutral_rate: 0.4 }
+    }
+}
+
+/// A random problem; the memory limit is set between the lowest and highest possible peaks.
+pub fn random_problem(spec: &RandomSpec, seed: u64) -> ChoiceProblem {
+    let mut r = Rng::new(seed);
+    let mut p = ChoiceProblem { name: format!("random-{seed}"), ..ChoiceProblem::default() };
+    for _ in 0..spec.nodes {
+        let k = 1 + r.below(spec.max_strategies as u64) as usize;
+        let neutral = r.chance(spec.neutral_rate);
+        let shared = r.below(10) as i64;
+        let strategies = (0..k)
+            .map(|_| Strategy {
+                cost: if r.chance(spec.forbidden_rate) { FORBIDDEN_COST } else { r.below(30) as i64 },
+                usage: if neutral { shared } else { r.below(10) as i64 },
+            })
+            .collect();
+        let a = r.below(spec.horizon as u64) as i64;
+        let len = if r.chance(0.15) { 0 } else { 1 + r.below(spec.horizon as u64 / 2) as i64 };
+        p.nodes.push(Node::new(strategies, (a, a + len)));
+    }
+    let n = spec.nodes as u64;
+    let mut pairs: Vec<(u32, u32)> = (1..spec.nodes as u32).map(|i| (r.below(i as u64) as u32, i)).collect();
+    for _ in 0..spec.extra_edges {
+        pairs.push((r.below(n) as u32, r.below(n) as u32));
+    }
+    for (a, b) in pairs {
+        let (na, nb) = (p.nodes[NodeId::from_u32(a)].strategies.len(), p.nodes[NodeId::from_u32(b)].strategies.len());
+        let costs = (0..na * nb).map(|_| if r.chance(spec.forbidden_rate) { FORBIDDEN_COST } else { r.below(40) as i64 }).collect();
+        p.edges.push(Edge { from: NodeId::from_u32(a), to: NodeId::from_u32(b), costs });
+    }
+    // A limit between the smallest and the largest peak (per-node extremes).
+    let (lo, hi) = (peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).min().unwrap_or(0)), peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).max().unwrap_or(0)));
+    p.usage_limit = Some(lo + r.below((hi - lo + 1).max(1) as u64) as i64);
+    p
+}
+
+fn peak_with(p: &ChoiceProblem, f: impl Fn(&Node) -> i64) -> i64 {
+    let horizon = p.nodes.values().map(|n| n.interval.1).max().unwrap_or(0);
+    (0..horizon).map(|t| p.nodes.values().filter(|n| n.interval.0 <= t && t < n.interval.1).map(&f).sum::<i64>()).max().unwrap_or(0)
+}

@@ -1,0 +1,76 @@
+//! Presolve is exact: on random small problems, the reduced problem's optimum equals the original's, and
+//! every reduced solution maps back to an original solution of the same cost and memory peak.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use automap_solver::brute::BruteForce;
+use automap_solver::eval::evaluate;
+use automap_solver::iopddl::FORBIDDEN_COST;
+use automap_solver::presolve::presolve;
+use automap_solver::random::{RandomSpec, random_problem};
+use automap_solver::{Backend, SolveError, SolveOptions};
+use proptest::prelude::*;
+
+fn brute(p: &automap_solver::ChoiceProblem) -> Result<automap_solver::Solution, SolveError> {
+    BruteForce.solve(p, &SolveOptions::default(), &mut |_| {})
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn presolve_keeps_the_optimum(seed in any::<u64>(), nodes in 2usize..8) {
+        let p = random_problem(&RandomSpec::tiny(nodes), seed);
+        p.validate().unwrap();
+        let pre = presolve(&p);
+        pre.problem.validate().unwrap();
+        let (orig, red) = (brute(&p), brute(&pre.problem));
+        match (orig, red) {
+            // Only solutions that pay a forbidden cost: presolve may rule them all out.
+            (Ok(a), Err(SolveError::Infeasible { .. })) if a.cost >= FORBIDDEN_COST as i128 => {}
+            (Ok(a), Ok(b)) if a.cost >= FORBIDDEN_COST as i128 => prop_assert!(b.cost >= a.cost),
+            (Ok(a), Ok(b)) => {
+                prop_assert_eq!(a.cost, b.cost, "optimum changed: {}", pre.stats);
+                let back = pre.postsolve(&b.choice);
+                let e = evaluate(&p, &back).unwrap();
+                prop_assert_eq!(e.cost, b.cost);
+                prop_assert!(e.is_feasible());
+            }
+            (Err(SolveError::Infeasible { .. }), Err(SolveError::Infeasible { .. })) => {}
+            (a, b) => prop_assert!(false, "original {:?} vs reduced {:?}", a.map(|s| s.cost), b.map(|s| s.cost)),
+        }
+    }
+
+    #[test]
+    fn postsolve_preserves_cost_and_peak_of_any_reduced_solution(seed in any::<u64>(), nodes in 2usize..10, pick in any::<u64>()) {
+        let p = random_problem(&RandomSpec::tiny(nodes), seed);
+        let pre = presolve(&p);
+        let q = &pre.problem;
+        let mut r = automap_solver::random::Rng::new(pick);
+        let x: Vec<usize> = q.nodes.values().map(|n| r.below(n.strategies.len() as u64) as usize).collect();
+        let (eq, ep) = (evaluate(q, &x).unwrap(), evaluate(&p, &pre.postsolve(&x)).unwrap());
+        if eq.cost < FORBIDDEN_COST as i128 {
+            prop_assert_eq!(eq.cost, ep.cost);
+        } else {
+            prop_assert!(ep.cost >= FORBIDDEN_COST as i128);
+        }
+        prop_assert_eq!(eq.peak_usage, ep.peak_usage);
+    }
+}
+
+#[test]
+fn presolve_reduces_the_example() {
+    let text = r#"{"problem": {"name": "example",
+      "nodes": {"intervals": [[30, 70], [40, 70], [50, 120], [110, 140], [110, 150]],
+                "costs": [[15], [55, 65], [25, 45, 35], [85, 75], [95]],
+                "usages": [[10], [25, 25], [15, 20, 15], [10, 10], [15]]},
+      "edges": {"nodes": [[0, 1], [0, 2], [1, 3], [2, 4], [3, 4]],
+                "costs": [[30, 40], [50, 10, 40], [90, 10, 20, 80], [60, 20, 30], [70, 60]]},
+      "usage_limit": 50}}"#;
+    let p = automap_solver::iopddl::parse(text.as_bytes(), "example.json").unwrap();
+    let pre = presolve(&p);
+    assert!(pre.stats.decisions.1 < pre.stats.decisions.0, "{}", pre.stats);
+    let best = brute(&pre.problem).unwrap();
+    assert_eq!(best.cost, 445);
+    assert_eq!(pre.postsolve(&best.choice), vec![0, 0, 2, 1, 0]);
+}
