@@ -39,6 +39,34 @@ enum Command {
         /// The StableHLO text file (`.mlir`).
         model: PathBuf,
     },
+    /// Solve a sharding-strategy selection problem in the IOPDDL contest format.
+    ///
+    /// Reads PROBLEM (`.json` or `.json.gz`), presolves it exactly, finds a good answer quickly by local
+    /// search, then runs the HiGHS MIP warm-started from it for the rest of the time, and proves a lower
+    /// bound. Progress goes to stderr; the last line on stdout is the answer in the contest's format,
+    /// `[s0, s1, ...]` (one strategy index per node), or `[]` if none was found.
+    Solve {
+        /// The problem file.
+        problem: PathBuf,
+        /// Wall-clock limit in seconds (the contest's timeout).
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Which backend: `auto` (local search, then HiGHS), `highs`, `local`, or `brute` (tiny problems).
+        #[arg(long, default_value = "auto")]
+        solver: String,
+        /// Threads for HiGHS.
+        #[arg(long, default_value_t = 2)]
+        threads: u32,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Stop when (cost − bound) / cost falls to this (0 proves optimality).
+        #[arg(long, default_value_t = 0.0)]
+        mip_gap: f64,
+        /// Print no progress.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Work with device mesh specs.
     Mesh {
         #[command(subcommand)]
@@ -92,10 +120,80 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("verifier: ok");
             Ok(())
         }
+        Command::Solve { problem, timeout, solver, threads, seed, mip_gap, quiet } => {
+            solve(&problem, timeout, &solver, threads, seed, mip_gap, quiet)
+        }
         Command::Mesh { command: MeshCommand::Check { mesh } } => {
             let m = Mesh::load(&mesh).map_err(input)?;
             print!("{m}");
             Ok(())
+        }
+    }
+}
+
+fn solve(path: &std::path::Path, timeout: f64, solver: &str, threads: u32, seed: u64, mip_gap: f64, quiet: bool) -> Result<(), Failure> {
+    use automap::solver::pipeline::{self, Method};
+    use automap::solver::{SolveError, SolveOptions, iopddl};
+    let method = match solver {
+        "auto" => Method::Auto,
+        "highs" => Method::Highs,
+        "local" => Method::Local,
+        "brute" => Method::Brute,
+        other => return Err(input(anyhow::anyhow!("unknown solver '{other}': use auto, highs, local or brute"))),
+    };
+    if !(timeout.is_finite() && timeout > 0.0) {
+        return Err(input(anyhow::anyhow!("--timeout must be a positive number of seconds, got {timeout}")));
+    }
+    let t0 = Instant::now();
+    let p = iopddl::read(path).map_err(input)?;
+    if !quiet {
+        eprintln!("read {} ({} nodes, {} edges) in {:.2} s", path.display(), p.nodes.len(), p.edges.len(), t0.elapsed().as_secs_f64());
+    }
+    let budget = std::time::Duration::from_secs_f64(timeout).saturating_sub(t0.elapsed());
+    let opts = SolveOptions::default().time_limit(budget).threads(threads).seed(seed).mip_gap(mip_gap);
+    let mut last = String::new();
+    let mut progress = |pr: &automap::solver::Progress| {
+        if quiet {
+            return;
+        }
+        let line = format!(
+            "[{:>7.2} s] {:<12} incumbent {:>20}  bound {:>20}",
+            t0.elapsed().as_secs_f64(),
+            pr.phase,
+            pr.incumbent.map_or("-".to_string(), |c| c.to_string()),
+            pr.bound.map_or("-".to_string(), |b| b.to_string())
+        );
+        if line[12..] != last.get(12..).unwrap_or("")[..] {
+            eprintln!("{line}");
+            last = line;
+        }
+    };
+    match pipeline::solve(&p, method, &opts, &mut progress) {
+        Ok(r) => {
+            let s = &r.solution;
+            if !quiet {
+                eprintln!("{} ({:.2} s)", r.presolve, r.presolve_s);
+                eprintln!(
+                    "{}: cost {} bound {} gap {:.4}% ({}; best found at {:.2} s, total {:.2} s)",
+                    path.display(),
+                    s.cost,
+                    s.bound,
+                    100.0 * s.gap(),
+                    s.status,
+                    s.time_to_best,
+                    t0.elapsed().as_secs_f64()
+                );
+            }
+            println!("{}", iopddl::format_solution(&s.choice));
+            Ok(())
+        }
+        Err(e @ (SolveError::Infeasible { .. } | SolveError::NoAnswer | SolveError::Invalid(_))) => {
+            println!("[]");
+            Err(input(anyhow::anyhow!("{}: {e}", path.display())))
+        }
+        Err(e) => {
+            println!("[]");
+            Err(Failure::Internal(anyhow::anyhow!("{}: {e}", path.display())))
         }
     }
 }

@@ -8,7 +8,11 @@
 
 pub mod brute;
 pub mod eval;
+pub mod ilp;
 pub mod iopddl;
+pub mod local;
+pub mod pipeline;
+pub mod memory;
 pub mod presolve;
 pub mod problem;
 pub mod random;

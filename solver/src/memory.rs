@@ -1,0 +1,127 @@
+//! Memory in use over time, for search: a segment tree over the problem's distinct time points with
+//! range add and range max, so that "would this move exceed the limit?" costs O(log T).
+
+use crate::problem::ChoiceProblem;
+
+/// Usage per time slot under a changing assignment.
+#[derive(Clone, Debug)]
+pub struct MemoryProfile {
+    /// Slot boundaries: slot `k` is times `[cuts[k], cuts[k+1])`.
+    cuts: Vec<i64>,
+    /// Each node's slot range `[lo, hi)`.
+    pub slots: Vec<(usize, usize)>,
+    max: Vec<i128>,
+    lazy: Vec<i128>,
+    n: usize,
+}
+
+impl MemoryProfile {
+    /// An empty profile (no usage) for `p`'s intervals.
+    pub fn new(p: &ChoiceProblem) -> MemoryProfile {
+        let mut cuts: Vec<i64> = p.nodes.values().filter(|n| n.is_live()).flat_map(|n| [n.interval.0, n.interval.1]).collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        let slots = p
+            .nodes
+            .values()
+            .map(|n| {
+                if !n.is_live() {
+                    return (0, 0);
+                }
+                let lo = cuts.partition_point(|&c| c < n.interval.0);
+                let hi = cuts.partition_point(|&c| c < n.interval.1);
+                (lo, hi)
+            })
+            .collect();
+        let n = cuts.len().max(1);
+        MemoryProfile { cuts, slots, max: vec![0; 4 * n], lazy: vec![0; 4 * n], n }
+    }
+
+    /// Add `delta` to every slot of node `v`'s interval.
+    pub fn add(&mut self, v: usize, delta: i128) {
+        let (lo, hi) = self.slots[v];
+        if lo < hi && delta != 0 {
+            self.update(1, 0, self.n, lo, hi, delta);
+        }
+    }
+
+    /// Highest usage over node `v`'s interval (0 if it is not live).
+    pub fn max_over(&self, v: usize) -> i128 {
+        let (lo, hi) = self.slots[v];
+        if lo >= hi { 0 } else { self.query(1, 0, self.n, lo, hi) }
+    }
+
+    /// Highest usage anywhere.
+    pub fn peak(&self) -> i128 {
+        self.max[1]
+    }
+
+    /// A slot where the peak is reached, and its start time.
+    pub fn peak_slot(&self) -> (usize, i64) {
+        let (mut node, mut lo, mut hi) = (1, 0, self.n);
+        let mut acc = 0;
+        while hi - lo > 1 {
+            acc += self.lazy[node];
+            let mid = (lo + hi) / 2;
+            if self.max[2 * node] + acc >= self.max[2 * node + 1] + acc {
+                node *= 2;
+                hi = mid;
+            } else {
+                node = 2 * node + 1;
+                lo = mid;
+            }
+        }
+        (lo, self.cuts.get(lo).copied().unwrap_or(0))
+    }
+
+    fn update(&mut self, node: usize, lo: usize, hi: usize, a: usize, b: usize, d: i128) {
+        if b <= lo || hi <= a {
+            return;
+        }
+        if a <= lo && hi <= b {
+            self.max[node] += d;
+            self.lazy[node] += d;
+            return;
+        }
+        let mid = (lo + hi) / 2;
+        self.update(2 * node, lo, mid, a, b, d);
+        self.update(2 * node + 1, mid, hi, a, b, d);
+        self.max[node] = self.lazy[node] + self.max[2 * node].max(self.max[2 * node + 1]);
+    }
+
+    fn query(&self, node: usize, lo: usize, hi: usize, a: usize, b: usize) -> i128 {
+        if b <= lo || hi <= a {
+            return i128::MIN;
+        }
+        if a <= lo && hi <= b {
+            return self.max[node];
+        }
+        let mid = (lo + hi) / 2;
+        self.lazy[node] + self.query(2 * node, lo, mid, a, b).max(self.query(2 * node + 1, mid, hi, a, b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{Node, Strategy};
+
+    #[test]
+    fn tracks_the_peak() {
+        let mut p = ChoiceProblem::default();
+        for iv in [(0, 10), (5, 15), (12, 20), (3, 3)] {
+            p.nodes.push(Node::new(vec![Strategy { cost: 0, usage: 1 }], iv));
+        }
+        let mut m = MemoryProfile::new(&p);
+        m.add(0, 10);
+        m.add(1, 5);
+        m.add(2, 7);
+        m.add(3, 100);
+        assert_eq!(m.peak(), 15);
+        assert_eq!(m.peak_slot().1, 5);
+        assert_eq!(m.max_over(2), 12);
+        m.add(0, -10);
+        assert_eq!(m.peak(), 12);
+        assert_eq!(m.max_over(0), 5);
+    }
+}
