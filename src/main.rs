@@ -131,7 +131,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-fn solve(path: &std::path::Path, timeout: f64, solver: &str, threads: u32, seed: u64, mip_gap: f64, quiet: bool) -> Result<(), Failure> {
+fn solve(
+    path: &std::path::Path,
+    timeout: f64,
+    solver: &str,
+    threads: u32,
+    seed: u64,
+    mip_gap: f64,
+    quiet: bool,
+) -> Result<(), Failure> {
     use automap::solver::pipeline::{self, Method};
     use automap::solver::{SolveError, SolveOptions, iopddl};
     let method = match solver {
@@ -147,7 +155,13 @@ fn solve(path: &std::path::Path, timeout: f64, solver: &str, threads: u32, seed:
     let t0 = Instant::now();
     let p = iopddl::read(path).map_err(input)?;
     if !quiet {
-        eprintln!("read {} ({} nodes, {} edges) in {:.2} s", path.display(), p.nodes.len(), p.edges.len(), t0.elapsed().as_secs_f64());
+        eprintln!(
+            "read {} ({} nodes, {} edges) in {:.2} s",
+            path.display(),
+            p.nodes.len(),
+            p.edges.len(),
+            t0.elapsed().as_secs_f64()
+        );
     }
     let budget = std::time::Duration::from_secs_f64(timeout).saturating_sub(t0.elapsed());
     let opts = SolveOptions::default().time_limit(budget).threads(threads).seed(seed).mip_gap(mip_gap);

@@ -16,12 +16,21 @@ impl Backend for BruteForce {
         "brute"
     }
 
-    fn solve(&self, p: &ChoiceProblem, _opts: &SolveOptions, _progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        _opts: &SolveOptions,
+        _progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
         p.validate()?;
         let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
-        let total = sizes.iter().try_fold(1u128, |acc, &s| acc.checked_mul(s as u128).filter(|&x| x <= MAX_ASSIGNMENTS));
+        let total =
+            sizes.iter().try_fold(1u128, |acc, &s| acc.checked_mul(s as u128).filter(|&x| x <= MAX_ASSIGNMENTS));
         let Some(_) = total else {
-            return Err(SolveError::TooLarge { backend: "brute", why: format!("more than {MAX_ASSIGNMENTS} assignments") });
+            return Err(SolveError::TooLarge {
+                backend: "brute",
+                why: format!("more than {MAX_ASSIGNMENTS} assignments"),
+            });
         };
         let t0 = std::time::Instant::now();
         let mut choice = vec![0usize; sizes.len()];
@@ -39,7 +48,13 @@ impl Backend for BruteForce {
             loop {
                 if k == choice.len() {
                     return match best {
-                        Some((cost, choice)) => Ok(Solution { choice, cost, bound: cost, status: Status::Optimal, time_to_best: t0.elapsed().as_secs_f64() }),
+                        Some((cost, choice)) => Ok(Solution {
+                            choice,
+                            cost,
+                            bound: cost,
+                            status: Status::Optimal,
+                            time_to_best: t0.elapsed().as_secs_f64(),
+                        }),
                         None => Err(SolveError::Infeasible { limit: p.usage_limit.unwrap_or(0) as i128, min_peak }),
                     };
                 }

@@ -56,7 +56,11 @@ pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalE
     let mut forbidden_used = Vec::new();
     let mut events: Vec<(i64, i128)> = Vec::new();
     for ((id, n), &s) in p.nodes.iter().zip(choice) {
-        let st = n.strategies.get(s).ok_or(EvalError::OutOfRange { node: id.as_u32() as usize, strategies: n.strategies.len(), choice: s })?;
+        let st = n.strategies.get(s).ok_or(EvalError::OutOfRange {
+            node: id.as_u32() as usize,
+            strategies: n.strategies.len(),
+            choice: s,
+        })?;
         cost += st.cost as i128;
         if !n.allowed(s) {
             forbidden_used.push(id);

@@ -4,8 +4,8 @@
 //! - For each edge between two such nodes, `y[e,s,t]` ∈ [0,1] with the marginal (local-polytope)
 //!   linearization: `Σ_t y[e,s,t] = x[u,s]` and `Σ_s y[e,s,t] = x[v,t]`; its LP relaxation is as tight
 //!   as a pairwise linearization gets. Edges to fixed nodes are node costs.
-//! - Memory: one row per maximal live set (a start time after which some interval ends before the next
-//!   start), over each node's usage above its smallest; rows that can never bind are dropped.
+//! - Memory: a running sum `m[k]` ∈ [0, limit] over the points where memory can peak (see
+//!   [`MemoryFlow`]), each node entering and leaving it once.
 //! - Forbidden costs (at least [`FORBIDDEN_COST`]) become zero upper bounds, not huge coefficients.
 //!
 //! The answer's cost is recomputed by the exact evaluator; the bound is HiGHS's dual bound, rounded up
@@ -21,8 +21,6 @@ use std::time::Instant;
 
 /// Most edge variables the model may have before the backend declines (the heuristic answers instead).
 pub const MAX_EDGE_VARIABLES: usize = 4_000_000;
-/// Most memory-row nonzeros before the backend declines.
-pub const MAX_MEMORY_NONZEROS: usize = 20_000_000;
 
 /// HiGHS's thread pool is process-wide: the first solve's thread count is used by every later one.
 static THREADS: OnceLock<u32> = OnceLock::new();
@@ -42,18 +40,26 @@ struct Built {
     y: Vec<(usize, usize)>,
     /// Constant part of the objective.
     offset: i128,
+    /// Index of the first memory column `m[0]` (the rest follow), if the problem has a limit.
+    mem_first: Option<usize>,
     cols: usize,
 }
 
-/// One memory row: (node, coefficient per strategy) terms and the right-hand side.
-pub(crate) struct MemRow {
-    pub(crate) terms: Vec<(usize, Vec<f64>)>,
-    pub(crate) rhs: f64,
+/// Memory as a running sum over the time points where it can peak (each start time after which some
+/// interval ends before the next start: every other point's live set is a subset of one of these).
+/// A node enters the sum at its first such point and leaves after its last, so each node appears in two
+/// rows instead of one row per point it is live at: the same constraints, a few hundred thousand
+/// nonzeros instead of hundreds of millions on the contest's large instances.
+pub(crate) struct MemoryFlow {
+    /// The candidate peak points, ascending.
+    pub(crate) points: Vec<i64>,
+    /// Nodes entering at each point.
+    pub(crate) enter: Vec<Vec<usize>>,
+    /// Nodes that were live at the previous point and are not at this one.
+    pub(crate) leave: Vec<Vec<usize>>,
 }
 
-/// The maximal live sets: for each start time after which some interval ends before the next start,
-/// the nodes live then. Every other time point's live set is a subset of one of these.
-pub(crate) fn maximal_live_sets(p: &ChoiceProblem) -> Vec<Vec<usize>> {
+pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
     let nodes: Vec<&Node> = p.nodes.values().collect();
     let live: Vec<usize> = (0..nodes.len()).filter(|&v| nodes[v].is_live()).collect();
     let mut starts: Vec<i64> = live.iter().map(|&v| nodes[v].interval.0).collect();
@@ -61,60 +67,39 @@ pub(crate) fn maximal_live_sets(p: &ChoiceProblem) -> Vec<Vec<usize>> {
     starts.dedup();
     let mut ends: Vec<i64> = live.iter().map(|&v| nodes[v].interval.1).collect();
     ends.sort_unstable();
-    // Keep start s_i if some interval ends in (s_i, s_{i+1}].
     let mut points = Vec::new();
-    for (i, &s) in starts.iter().enumerate() {
+    for (i, &t) in starts.iter().enumerate() {
         let next = starts.get(i + 1).copied().unwrap_or(i64::MAX);
-        let lo = ends.partition_point(|&e| e <= s);
+        let lo = ends.partition_point(|&e| e <= t);
         if lo < ends.len() && ends[lo] <= next {
-            points.push(s);
+            points.push(t);
         }
     }
-    let mut by_start = live;
-    by_start.sort_by_key(|&v| nodes[v].interval.0);
-    let mut active: Vec<usize> = Vec::new();
-    let mut k = 0;
-    let mut sets = Vec::with_capacity(points.len());
-    for &t in &points {
-        while k < by_start.len() && nodes[by_start[k]].interval.0 <= t {
-            active.push(by_start[k]);
-            k += 1;
-        }
-        active.retain(|&v| nodes[v].interval.1 > t);
-        sets.push(active.clone());
-    }
-    sets
-}
-
-/// Memory rows at the maximal live sets, over usage above each node's minimum; rows that can never
-/// bind are dropped. `Err(fixed)` when the unavoidable usage alone already exceeds the limit.
-pub(crate) fn memory_rows(p: &ChoiceProblem, limit: i64) -> Result<Vec<MemRow>, i128> {
-    let nodes: Vec<&Node> = p.nodes.values().collect();
-    let mut rows = Vec::new();
-    for set in maximal_live_sets(p) {
-        let mut fixed: i128 = 0;
-        let mut slack: i128 = 0;
-        let mut terms = Vec::new();
-        for v in set {
-            let n = nodes[v];
-            let allowed: Vec<usize> = (0..n.strategies.len()).filter(|&s| n.allowed(s)).collect();
-            let umin = allowed.iter().map(|&s| n.strategies[s].usage).min().unwrap_or(0);
-            let umax = allowed.iter().map(|&s| n.strategies[s].usage).max().unwrap_or(0);
-            fixed += umin as i128;
-            if umax > umin && n.strategies.len() > 1 {
-                slack += (umax - umin) as i128;
-                terms.push((v, n.strategies.iter().map(|s| (s.usage - umin) as f64).collect()));
+    let mut enter = vec![Vec::new(); points.len()];
+    let mut leave = vec![Vec::new(); points.len()];
+    for v in live {
+        let (a, b) = nodes[v].interval;
+        let first = points.partition_point(|&t| t < a);
+        let last = points.partition_point(|&t| t < b);
+        if first < last {
+            enter[first].push(v);
+            if last < points.len() {
+                leave[last].push(v);
             }
         }
-        let rhs = limit as i128 - fixed;
-        if rhs < 0 {
-            return Err(fixed);
-        }
-        if slack > rhs {
-            rows.push(MemRow { terms, rhs: rhs as f64 });
-        }
     }
-    Ok(rows)
+    MemoryFlow { points, enter, leave }
+}
+
+/// The lowest memory peak any assignment reaches: every node at its smallest allowed usage lowers the
+/// usage at every time point at once, so this is exact.
+pub fn min_peak(p: &ChoiceProblem) -> i128 {
+    let choice: Vec<usize> = p
+        .nodes
+        .values()
+        .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).min_by_key(|&s| n.strategies[s].usage).unwrap_or(0))
+        .collect();
+    evaluate(p, &choice).map_or(0, |e| e.peak_usage)
 }
 
 fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
@@ -123,7 +108,8 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
     let mut problem = RowProblem::new();
     let mut offset: i128 = 0;
     // Node costs, with edges to fixed nodes folded in.
-    let mut node_cost: Vec<Vec<i128>> = nodes.iter().map(|n| n.strategies.iter().map(|s| s.cost as i128).collect()).collect();
+    let mut node_cost: Vec<Vec<i128>> =
+        nodes.iter().map(|n| n.strategies.iter().map(|s| s.cost as i128).collect()).collect();
     let mut pair_vars = 0usize;
     for e in p.edges.values() {
         let (a, b) = (e.from.as_u32() as usize, e.to.as_u32() as usize);
@@ -131,25 +117,28 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         match (decision(a), decision(b)) {
             (true, true) if a != b => pair_vars += e.costs.len(),
             (true, _) if a == b => {
-                for s in 0..nb {
-                    node_cost[a][s] += e.costs[s * nb + s] as i128;
+                for (s, c) in node_cost[a].iter_mut().enumerate() {
+                    *c += e.costs[s * nb + s] as i128;
                 }
             }
             (true, false) => {
-                for s in 0..nodes[a].strategies.len() {
-                    node_cost[a][s] += e.costs[s * nb] as i128;
+                for (s, c) in node_cost[a].iter_mut().enumerate() {
+                    *c += e.costs[s * nb] as i128;
                 }
             }
             (false, true) => {
-                for t in 0..nb {
-                    node_cost[b][t] += e.costs[t] as i128;
+                for (t, c) in node_cost[b].iter_mut().enumerate() {
+                    *c += e.costs[t] as i128;
                 }
             }
             _ => offset += e.costs[0] as i128,
         }
     }
     if pair_vars > MAX_EDGE_VARIABLES {
-        return Err(SolveError::TooLarge { backend: "highs", why: format!("{pair_vars} edge variables (limit {MAX_EDGE_VARIABLES})") });
+        return Err(SolveError::TooLarge {
+            backend: "highs",
+            why: format!("{pair_vars} edge variables (limit {MAX_EDGE_VARIABLES})"),
+        });
     }
     let forbidden = |c: i128| c >= FORBIDDEN_COST as i128;
     let mut x: Vec<Option<Vec<Col>>> = Vec::with_capacity(nodes.len());
@@ -167,7 +156,11 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         let cols: Vec<Col> = (0..n.strategies.len())
             .map(|s| {
                 let c = node_cost[v][s];
-                if !n.allowed(s) || forbidden(c) { problem.add_integer_column(0.0, 0.0..=0.0) } else { problem.add_integer_column(c as f64, 0.0..=1.0) }
+                if !n.allowed(s) || forbidden(c) {
+                    problem.add_integer_column(0.0, 0.0..=0.0)
+                } else {
+                    problem.add_integer_column(c as f64, 0.0..=1.0)
+                }
             })
             .collect();
         problem.add_row(1.0..=1.0, cols.iter().map(|&c| (c, 1.0)));
@@ -185,7 +178,11 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         let first = cols;
         let mut ys = Vec::with_capacity(na * nb);
         for &c in &e.costs {
-            let col = if forbidden(c as i128) { problem.add_column(0.0, 0.0..=0.0) } else { problem.add_column(c as f64, 0.0..=1.0) };
+            let col = if forbidden(c as i128) {
+                problem.add_column(0.0, 0.0..=0.0)
+            } else {
+                problem.add_column(c as f64, 0.0..=1.0)
+            };
             ys.push(col);
         }
         cols += na * nb;
@@ -197,23 +194,43 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         }
         y.push((i, first));
     }
+    let mut mem_first = None;
     if let Some(limit) = p.usage_limit {
-        let rows = memory_rows(p, limit).map_err(|fixed| SolveError::Infeasible { limit: limit as i128, min_peak: Some(fixed) })?;
-        let nnz: usize = rows.iter().map(|r| r.terms.iter().map(|t| t.1.len()).sum::<usize>()).sum();
-        if nnz > MAX_MEMORY_NONZEROS {
-            return Err(SolveError::TooLarge { backend: "highs", why: format!("{nnz} memory-row nonzeros (limit {MAX_MEMORY_NONZEROS})") });
+        let floor = min_peak(p);
+        if floor > limit as i128 {
+            return Err(SolveError::Infeasible { limit: limit as i128, min_peak: Some(floor) });
         }
-        for r in rows {
-            let factors: Vec<(Col, f64)> = r
-                .terms
-                .iter()
-                .filter_map(|(v, coefs)| x[*v].as_ref().map(|xs| (xs, coefs)))
-                .flat_map(|(xs, coefs)| xs.iter().zip(coefs).filter(|(_, c)| **c != 0.0).map(|(&col, &c)| (col, c)))
-                .collect();
-            problem.add_row(..=r.rhs, factors);
+        // m[k] = memory in use at point k, within [0, limit]; m[k] − m[k−1] = entering − leaving usage.
+        let flow = memory_flow(p);
+        mem_first = Some(cols);
+        let mut prev: Option<Col> = None;
+        for k in 0..flow.points.len() {
+            let m = problem.add_column(0.0, 0.0..=limit as f64);
+            cols += 1;
+            let mut constant = 0.0;
+            let mut factors = vec![(m, 1.0)];
+            if let Some(pm) = prev {
+                factors.push((pm, -1.0));
+            }
+            for (list, sign) in [(&flow.enter[k], -1.0), (&flow.leave[k], 1.0)] {
+                for &v in list {
+                    let n = nodes[v];
+                    match &x[v] {
+                        Some(xs) => factors.extend(
+                            xs.iter()
+                                .zip(&n.strategies)
+                                .filter(|(_, st)| st.usage != 0)
+                                .map(|(&c, st)| (c, sign * st.usage as f64)),
+                        ),
+                        None => constant -= sign * n.strategies.first().map_or(0.0, |st| st.usage as f64),
+                    }
+                }
+            }
+            problem.add_row(constant..=constant, factors);
+            prev = Some(m);
         }
     }
-    Ok(Built { problem, x, x_first, y, offset, cols })
+    Ok(Built { problem, x, x_first, y, offset, mem_first, cols })
 }
 
 fn start_values(b: &Built, p: &ChoiceProblem, choice: &[usize]) -> Vec<f64> {
@@ -230,6 +247,17 @@ fn start_values(b: &Built, p: &ChoiceProblem, choice: &[usize]) -> Vec<f64> {
         let nb = p.nodes[edge.to].strategies.len();
         vals[first + choice[edge.from.as_u32() as usize] * nb + choice[edge.to.as_u32() as usize]] = 1.0;
     }
+    if let Some(m0) = b.mem_first {
+        let flow = memory_flow(p);
+        let nodes: Vec<&Node> = p.nodes.values().collect();
+        let usage = |v: usize| nodes[v].strategies[choice[v]].usage as f64;
+        let mut m = 0.0;
+        for k in 0..flow.points.len() {
+            m += flow.enter[k].iter().map(|&v| usage(v)).sum::<f64>()
+                - flow.leave[k].iter().map(|&v| usage(v)).sum::<f64>();
+            vals[m0 + k] = m;
+        }
+    }
     vals
 }
 
@@ -238,7 +266,12 @@ impl Backend for Highs {
         "highs"
     }
 
-    fn solve(&self, p: &ChoiceProblem, opts: &SolveOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
         p.validate()?;
         let t0 = Instant::now();
         let built = build(p)?;
@@ -260,7 +293,10 @@ impl Backend for Highs {
         let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
         let status = solved.status();
         if status == HighsModelStatus::Infeasible {
-            return Err(SolveError::Infeasible { limit: p.usage_limit.unwrap_or(0) as i128, min_peak: min_peak(p, opts).ok() });
+            return Err(SolveError::Infeasible {
+                limit: p.usage_limit.unwrap_or(0) as i128,
+                min_peak: Some(min_peak(p)),
+            });
         }
         let dual = solved.double_info_value(c"mip_dual_bound").unwrap_or(f64::NEG_INFINITY);
         let values = solved.get_solution();
@@ -269,7 +305,9 @@ impl Backend for Highs {
         let mut any = false;
         for (v, first) in x_first.iter().enumerate() {
             if let Some(first) = *first {
-                let (best, val) = (0..sizes[v]).map(|s| (s, cols.get(first + s).copied().unwrap_or(0.0))).fold((0, f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+                let (best, val) = (0..sizes[v])
+                    .map(|s| (s, cols.get(first + s).copied().unwrap_or(0.0)))
+                    .fold((0, f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
                 choice[v] = best;
                 any |= val > 0.5;
             }
@@ -277,63 +315,29 @@ impl Backend for Highs {
         let has_solution = any || x_first.iter().all(Option::is_none);
         let e = if has_solution { evaluate(p, &choice).ok().filter(|e| e.is_feasible()) } else { None };
         let bound_f = dual + offset as f64;
-        let bound = if bound_f.is_finite() { (bound_f - 1e-6 * bound_f.abs().max(1.0)).ceil() as i128 } else { p.trivial_bound() };
+        let bound = if bound_f.is_finite() {
+            (bound_f - 1e-6 * bound_f.abs().max(1.0)).ceil() as i128
+        } else {
+            p.trivial_bound()
+        };
         let bound = bound.max(p.trivial_bound());
         let Some(e) = e else {
             return Err(SolveError::NoAnswer);
         };
         let bound = bound.min(e.cost);
-        let st = if bound >= e.cost || status == HighsModelStatus::Optimal && opts.mip_gap == 0.0 && bound >= e.cost {
+        let st = if bound >= e.cost {
             Status::Optimal
         } else if status == HighsModelStatus::Optimal {
             Status::GapLimit
         } else {
             Status::TimeLimit
         };
-        progress(&Progress { phase: "highs", elapsed: t0.elapsed().as_secs_f64(), incumbent: Some(e.cost), bound: Some(bound) });
+        progress(&Progress {
+            phase: "highs",
+            elapsed: t0.elapsed().as_secs_f64(),
+            incumbent: Some(e.cost),
+            bound: Some(bound),
+        });
         Ok(Solution { choice, cost: e.cost, bound, status: st, time_to_best: t0.elapsed().as_secs_f64() })
-    }
-}
-
-/// The lowest memory peak any assignment reaches (solved as its own MIP), for explaining infeasibility.
-pub fn min_peak(p: &ChoiceProblem, opts: &SolveOptions) -> Result<i128, SolveError> {
-    let nodes: Vec<&Node> = p.nodes.values().collect();
-    let mut problem = RowProblem::new();
-    let peak = problem.add_column(1.0, 0.0..);
-    let mut x: Vec<Option<Vec<Col>>> = Vec::new();
-    for n in &nodes {
-        if n.strategies.len() > 1 {
-            let cols: Vec<Col> = (0..n.strategies.len()).map(|s| problem.add_integer_column(0.0, 0.0..=if n.allowed(s) { 1.0 } else { 0.0 })).collect();
-            problem.add_row(1.0..=1.0, cols.iter().map(|&c| (c, 1.0)));
-            x.push(Some(cols));
-        } else {
-            x.push(None);
-        }
-    }
-    // One row per maximal live set: usage − peak ≤ −(usage of fixed nodes).
-    for set in maximal_live_sets(p) {
-        let mut fixed = 0.0;
-        let mut factors = vec![(peak, -1.0)];
-        for v in set {
-            let n = nodes[v];
-            match &x[v] {
-                Some(xs) => factors.extend(xs.iter().zip(&n.strategies).map(|(&c, s)| (c, s.usage as f64))),
-                None => fixed += n.strategies.first().map_or(0.0, |s| s.usage as f64),
-            }
-        }
-        problem.add_row(..=-fixed, factors);
-    }
-    let mut model = problem.optimise(Sense::Minimise);
-    model.make_quiet();
-    model.set_option("time_limit", opts.time_limit.as_secs_f64().clamp(1.0, 60.0));
-    model.set_option("threads", *THREADS.get_or_init(|| opts.threads.max(1)) as i32);
-    let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
-    let dual = solved.double_info_value(c"mip_dual_bound").unwrap_or(f64::NAN);
-    if solved.status() == HighsModelStatus::Optimal {
-        Ok(solved.objective_value().round() as i128)
-    } else if dual.is_finite() {
-        Ok(dual.ceil() as i128)
-    } else {
-        Err(SolveError::NoAnswer)
     }
 }

@@ -119,7 +119,12 @@ pub fn parse(bytes: &[u8], path: &str) -> Result<ChoiceProblem, IopddlError> {
     let shape = |message: String| IopddlError::Shape { path: path.to_string(), message };
     let n = p.nodes.intervals.len();
     if p.nodes.costs.len() != n || p.nodes.usages.len() != n {
-        return Err(shape(format!("nodes: {} intervals, {} cost lists, {} usage lists", n, p.nodes.costs.len(), p.nodes.usages.len())));
+        return Err(shape(format!(
+            "nodes: {} intervals, {} cost lists, {} usage lists",
+            n,
+            p.nodes.costs.len(),
+            p.nodes.usages.len()
+        )));
     }
     if p.edges.nodes.len() != p.edges.costs.len() {
         return Err(shape(format!("edges: {} node pairs but {} cost lists", p.edges.nodes.len(), p.edges.costs.len())));
@@ -147,7 +152,13 @@ pub fn to_json(p: &ChoiceProblem) -> String {
         costs: p
             .nodes
             .values()
-            .map(|n| n.strategies.iter().enumerate().map(|(s, st)| if n.allowed(s) { st.cost } else { st.cost.max(FORBIDDEN_COST) }).collect())
+            .map(|n| {
+                n.strategies
+                    .iter()
+                    .enumerate()
+                    .map(|(s, st)| if n.allowed(s) { st.cost } else { st.cost.max(FORBIDDEN_COST) })
+                    .collect()
+            })
             .collect(),
         usages: p.nodes.values().map(|n| n.strategies.iter().map(|s| s.usage).collect()).collect(),
     };
@@ -168,7 +179,10 @@ pub fn format_solution(choice: &[usize]) -> String {
 /// Parse a solution line `[0, 0, 2]` (whitespace allowed; the last non-empty line of `text` is used).
 pub fn parse_solution(text: &str) -> Result<Vec<usize>, String> {
     let line = text.lines().rev().map(str::trim).find(|l| !l.is_empty()).ok_or("empty solution")?;
-    let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or_else(|| format!("expected [s0, s1, ...], got '{line}'"))?;
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(|| format!("expected [s0, s1, ...], got '{line}'"))?;
     if inner.trim().is_empty() {
         return Ok(Vec::new());
     }

@@ -10,12 +10,14 @@ pub mod brute;
 pub mod eval;
 pub mod ilp;
 pub mod iopddl;
+pub mod lns;
 pub mod local;
-pub mod pipeline;
 pub mod memory;
+pub mod pipeline;
 pub mod presolve;
 pub mod problem;
 pub mod random;
+pub mod restrict;
 pub mod solution;
 
 pub use problem::{ChoiceProblem, Cost, Edge, EdgeId, Node, NodeId, Strategy, Usage};

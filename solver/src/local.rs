@@ -18,25 +18,25 @@ const PROGRESS_EVERY_S: f64 = 1.0;
 
 /// One incident edge as seen from a node.
 #[derive(Clone, Copy)]
-struct Arc {
-    other: usize,
-    edge: usize,
+pub(crate) struct Arc {
+    pub(crate) other: usize,
+    pub(crate) edge: usize,
     /// The node is the edge's `from` end (its strategy indexes rows).
-    from: bool,
+    pub(crate) from: bool,
 }
 
 /// Search state over one problem.
 pub struct Search<'p> {
-    p: &'p ChoiceProblem,
-    costs: Vec<Vec<Cost>>,
-    usages: Vec<Vec<i128>>,
-    mats: Vec<(usize, &'p [Cost])>,
-    arcs: Vec<Vec<Arc>>,
-    limit: Option<i128>,
-    intervals: Vec<(i64, i64)>,
+    pub(crate) p: &'p ChoiceProblem,
+    pub(crate) costs: Vec<Vec<Cost>>,
+    pub(crate) usages: Vec<Vec<i128>>,
+    pub(crate) mats: Vec<(usize, &'p [Cost])>,
+    pub(crate) arcs: Vec<Vec<Arc>>,
+    pub(crate) limit: Option<i128>,
+    pub(crate) intervals: Vec<(i64, i64)>,
     /// Current assignment.
     pub x: Vec<usize>,
-    mem: MemoryProfile,
+    pub(crate) mem: MemoryProfile,
     /// Current cost.
     pub cost: i128,
 }
@@ -58,12 +58,33 @@ impl<'p> Search<'p> {
         let costs = p
             .nodes
             .values()
-            .map(|nd| nd.strategies.iter().enumerate().map(|(s, st)| if nd.allowed(s) { st.cost } else { Cost::MAX / 4 }).collect())
+            .map(|nd| {
+                nd.strategies
+                    .iter()
+                    .enumerate()
+                    .map(|(s, st)| if nd.allowed(s) { st.cost } else { Cost::MAX / 4 })
+                    .collect()
+            })
             .collect();
-        let usages = p.nodes.values().map(|nd| nd.strategies.iter().map(|s| if nd.is_live() { s.usage as i128 } else { 0 }).collect()).collect();
+        let usages = p
+            .nodes
+            .values()
+            .map(|nd| nd.strategies.iter().map(|s| if nd.is_live() { s.usage as i128 } else { 0 }).collect())
+            .collect();
         let intervals = p.nodes.values().map(|nd| nd.interval).collect();
         let limit = p.usage_limit.map(i128::from);
-        let mut s = Search { p, costs, usages, mats, arcs, limit, intervals, x: vec![0; n], mem: MemoryProfile::new(p), cost: 0 };
+        let mut s = Search {
+            p,
+            costs,
+            usages,
+            mats,
+            arcs,
+            limit,
+            intervals,
+            x: vec![0; n],
+            mem: MemoryProfile::new(p),
+            cost: 0,
+        };
         for v in 0..n {
             s.mem.add(v, s.usages[v][0]);
         }
@@ -71,7 +92,7 @@ impl<'p> Search<'p> {
         s
     }
 
-    fn ecost(&self, a: &Arc, sv: usize, so: usize) -> Cost {
+    pub(crate) fn ecost(&self, a: &Arc, sv: usize, so: usize) -> Cost {
         let (cols, m) = self.mats[a.edge];
         if a.from { m[sv * cols + so] } else { m[so * cols + sv] }
     }
@@ -84,6 +105,11 @@ impl<'p> Search<'p> {
             c += self.ecost(a, s, so) as i128;
         }
         c
+    }
+
+    /// Cost of `v` at `s` with its neighbours as they are.
+    pub fn local_cost(&self, v: usize, s: usize) -> i128 {
+        self.local(v, s)
     }
 
     fn total_cost(&self) -> i128 {
@@ -111,7 +137,7 @@ impl<'p> Search<'p> {
         }
     }
 
-    fn set(&mut self, v: usize, s: usize) {
+    pub(crate) fn set(&mut self, v: usize, s: usize) {
         let old = self.x[v];
         if old == s {
             return;
@@ -173,7 +199,9 @@ impl<'p> Search<'p> {
             }
             let (slot, _) = self.mem.peak_slot();
             let mut best: Option<(f64, usize, usize)> = None;
-            let live: Vec<usize> = (0..self.x.len()).filter(|&v| self.costs[v].len() > 1 && self.mem.slots[v].0 <= slot && slot < self.mem.slots[v].1).collect();
+            let live: Vec<usize> = (0..self.x.len())
+                .filter(|&v| self.costs[v].len() > 1 && self.mem.slots[v].0 <= slot && slot < self.mem.slots[v].1)
+                .collect();
             for v in live {
                 let cur = self.usages[v][self.x[v]];
                 let here = self.local(v, self.x[v]);
@@ -202,7 +230,8 @@ impl<'p> Search<'p> {
     pub fn descend(&mut self, dirty: &[usize], deadline: Instant) {
         let n = self.x.len();
         let mut queued = vec![false; n];
-        let mut work: std::collections::VecDeque<usize> = if dirty.is_empty() { (0..n).collect() } else { dirty.iter().copied().collect() };
+        let mut work: std::collections::VecDeque<usize> =
+            if dirty.is_empty() { (0..n).collect() } else { dirty.iter().copied().collect() };
         for &v in &work {
             queued[v] = true;
         }
@@ -274,7 +303,9 @@ impl<'p> Search<'p> {
             }
             c
         };
-        let between = |sv: usize, su: usize| -> i128 { self.arcs[v].iter().filter(|b| b.other == u).map(|b| self.ecost(b, sv, su) as i128).sum() };
+        let between = |sv: usize, su: usize| -> i128 {
+            self.arcs[v].iter().filter(|b| b.other == u).map(|b| self.ecost(b, sv, su) as i128).sum()
+        };
         let u_rest: Vec<i128> = (0..self.costs[u].len()).map(|su| rest(u, v, su)).collect();
         let current = rest(v, u, xv) + u_rest[xu] + between(xv, xu);
         let mut best: Option<(i128, usize, usize)> = None;
@@ -349,13 +380,20 @@ impl Backend for LocalSearch {
         "local"
     }
 
-    fn solve(&self, p: &ChoiceProblem, opts: &SolveOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
         p.validate()?;
         let t0 = Instant::now();
         let deadline = t0 + opts.time_limit;
         let mut s = Search::new(p);
         match &opts.warm_start {
-            Some(w) if w.len() == p.nodes.len() && w.iter().zip(p.nodes.values()).all(|(&c, n)| c < n.strategies.len()) => {
+            Some(w)
+                if w.len() == p.nodes.len() && w.iter().zip(p.nodes.values()).all(|(&c, n)| c < n.strategies.len()) =>
+            {
                 s.x = w.clone();
                 s.reset();
             }
@@ -370,14 +408,24 @@ impl Backend for LocalSearch {
         let mut rng = Rng::new(opts.seed);
         let mut last_report = 0.0;
         let bound = p.trivial_bound();
-        progress(&Progress { phase: "local search", elapsed: t0.elapsed().as_secs_f64(), incumbent: Some(best.0), bound: Some(bound) });
-        while Instant::now() < deadline {
+        progress(&Progress {
+            phase: "local search",
+            elapsed: t0.elapsed().as_secs_f64(),
+            incumbent: Some(best.0),
+            bound: Some(bound),
+        });
+        // Stop early once many perturbations in a row found nothing better (small problems finish fast).
+        let patience = 2000 + 20 * p.nodes.len();
+        let mut since_best = 0usize;
+        while Instant::now() < deadline && since_best < patience {
+            since_best += 1;
             let dirty = s.perturb(&mut rng);
             s.descend(&dirty, deadline);
             if !s.feasible() {
                 s.repair();
             }
             if s.feasible() && s.cost < best.0 {
+                since_best = 0;
                 best = (s.cost, s.x.clone(), t0.elapsed().as_secs_f64());
             } else if s.cost > best.0 {
                 // Return to the best (a cheap full reset keeps cost and memory exact).
@@ -392,6 +440,12 @@ impl Backend for LocalSearch {
         }
         let e = evaluate(p, &best.1).map_err(|e| SolveError::Backend { backend: "local", why: e.to_string() })?;
         debug_assert_eq!(e.cost, best.0);
-        Ok(Solution { choice: best.1, cost: e.cost, bound: bound.min(e.cost), status: if bound >= e.cost { Status::Optimal } else { Status::Heuristic }, time_to_best: best.2 })
+        Ok(Solution {
+            choice: best.1,
+            cost: e.cost,
+            bound: bound.min(e.cost),
+            status: if bound >= e.cost { Status::Optimal } else { Status::Heuristic },
+            time_to_best: best.2,
+        })
     }
 }

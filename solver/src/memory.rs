@@ -18,7 +18,8 @@ pub struct MemoryProfile {
 impl MemoryProfile {
     /// An empty profile (no usage) for `p`'s intervals.
     pub fn new(p: &ChoiceProblem) -> MemoryProfile {
-        let mut cuts: Vec<i64> = p.nodes.values().filter(|n| n.is_live()).flat_map(|n| [n.interval.0, n.interval.1]).collect();
+        let mut cuts: Vec<i64> =
+            p.nodes.values().filter(|n| n.is_live()).flat_map(|n| [n.interval.0, n.interval.1]).collect();
         cuts.sort_unstable();
         cuts.dedup();
         let slots = p
@@ -48,6 +49,11 @@ impl MemoryProfile {
     /// Highest usage over node `v`'s interval (0 if it is not live).
     pub fn max_over(&self, v: usize) -> i128 {
         let (lo, hi) = self.slots[v];
+        if lo >= hi { 0 } else { self.query(1, 0, self.n, lo, hi) }
+    }
+
+    /// Highest usage over slots `[lo, hi)`.
+    pub fn max_slots(&self, lo: usize, hi: usize) -> i128 {
         if lo >= hi { 0 } else { self.query(1, 0, self.n, lo, hi) }
     }
 

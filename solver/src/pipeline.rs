@@ -33,9 +33,19 @@ pub struct Report {
 }
 
 /// Solve `p` with `method` within `opts`.
-pub fn solve(p: &ChoiceProblem, method: Method, opts: &SolveOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Report, SolveError> {
+pub fn solve(
+    p: &ChoiceProblem,
+    method: Method,
+    opts: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Report, SolveError> {
     p.validate()?;
     let t0 = Instant::now();
+    // Finish inside the limit: backends overrun their own limits a little, and mapping back takes time.
+    let opts = &SolveOptions {
+        time_limit: opts.time_limit.mul_f64(SAFETY_SHARE).saturating_sub(Duration::from_millis(SAFETY_MS)),
+        ..opts.clone()
+    };
     let pre = presolve(p);
     let presolve_s = t0.elapsed().as_secs_f64();
     let q = &pre.problem;
@@ -43,9 +53,15 @@ pub fn solve(p: &ChoiceProblem, method: Method, opts: &SolveOptions, progress: &
     let mut shifted = |pr: &Progress| progress(&Progress { elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
     let sol = match method {
         Method::Brute => crate::brute::BruteForce.solve(q, opts, &mut shifted)?,
-        Method::Local => LocalSearch.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?,
+        Method::Local => {
+            LocalSearch.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
+        }
         Method::Highs | Method::Auto => {
-            let warm_time = if method == Method::Auto { remaining(HEURISTIC_SHARE).min(Duration::from_secs(MAX_HEURISTIC_S)) } else { Duration::ZERO };
+            let warm_time = if method == Method::Auto {
+                remaining(HEURISTIC_SHARE).min(Duration::from_secs(MAX_HEURISTIC_S))
+            } else {
+                Duration::ZERO
+            };
             let warm = LocalSearch.solve(q, &SolveOptions { time_limit: warm_time, ..opts.clone() }, &mut shifted).ok();
             let mut o = SolveOptions { time_limit: remaining(1.0), ..opts.clone() };
             if let Some(w) = &warm {
@@ -57,7 +73,46 @@ pub fn solve(p: &ChoiceProblem, method: Method, opts: &SolveOptions, progress: &
                     Solution { bound: s.bound, status: if s.bound >= w.cost { Status::Optimal } else { s.status }, ..w }
                 }
                 (Ok(s), _) => s,
-                (Err(SolveError::TooLarge { .. } | SolveError::NoAnswer), Some(w)) => w,
+                // Too large for the full MIP: improve the heuristic answer region by region.
+                (Err(SolveError::TooLarge { .. }), Some(w)) => {
+                    let mut search = crate::local::Search::new(q);
+                    search.x.clone_from(&w.choice);
+                    search.reset();
+                    let deadline = t0 + opts.time_limit;
+                    // Alternate: every node free among a few candidates (one MIP), then regions free
+                    // among all their strategies.
+                    let mut round = 0u64;
+                    while Instant::now() + Duration::from_secs(1) < deadline {
+                        let share = deadline
+                            .saturating_duration_since(Instant::now())
+                            .mul_f64(0.5)
+                            .min(Duration::from_secs(RESTRICTED_MIP_S));
+                        restricted_round(&mut search, share, opts, t0, &mut shifted);
+                        let until = (Instant::now() + Duration::from_secs(LNS_ROUND_S)).min(deadline);
+                        crate::lns::improve(
+                            &mut search,
+                            until,
+                            opts.seed.wrapping_add(round),
+                            opts.threads,
+                            t0,
+                            &mut shifted,
+                        );
+                        round += 1;
+                    }
+                    let e = evaluate(q, &search.x)
+                        .map_err(|e| SolveError::Backend { backend: "lns", why: e.to_string() })?;
+                    if e.cost < w.cost && e.is_feasible() {
+                        Solution {
+                            choice: search.x.clone(),
+                            cost: e.cost,
+                            time_to_best: t0.elapsed().as_secs_f64(),
+                            ..w
+                        }
+                    } else {
+                        w
+                    }
+                }
+                (Err(SolveError::NoAnswer), Some(w)) => w,
                 (Err(e), _) => return Err(e),
             }
         }
@@ -65,15 +120,64 @@ pub fn solve(p: &ChoiceProblem, method: Method, opts: &SolveOptions, progress: &
     let choice = pre.postsolve(&sol.choice);
     let e = evaluate(p, &choice).map_err(|e| SolveError::Backend { backend: "pipeline", why: e.to_string() })?;
     if e.cost != sol.cost {
-        return Err(SolveError::Backend { backend: "pipeline", why: format!("the evaluator's cost {} differs from the solver's {}", e.cost, sol.cost) });
+        return Err(SolveError::Backend {
+            backend: "pipeline",
+            why: format!("the evaluator's cost {} differs from the solver's {}", e.cost, sol.cost),
+        });
     }
     if !e.is_feasible() {
-        return Err(SolveError::Backend { backend: "pipeline", why: format!("the answer exceeds memory (peak {})", e.peak_usage) });
+        return Err(SolveError::Backend {
+            backend: "pipeline",
+            why: format!("the answer exceeds memory (peak {})", e.peak_usage),
+        });
     }
     Ok(Report { solution: Solution { choice, ..sol }, presolve: pre.stats, presolve_s })
 }
 
+/// Seconds one restricted MIP may take at most.
+pub const RESTRICTED_MIP_S: u64 = 30;
+/// Seconds of region search between restricted MIPs.
+pub const LNS_ROUND_S: u64 = 5;
+
+/// One restricted MIP over the whole problem (each node among a few candidates), warm-started from the
+/// current assignment; applied when it is better.
+fn restricted_round(
+    search: &mut crate::local::Search<'_>,
+    budget: Duration,
+    opts: &SolveOptions,
+    t0: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) {
+    let p = search.p;
+    let cands = crate::restrict::candidates(search, crate::restrict::MAX_CANDIDATES);
+    let r = crate::restrict::restrict(p, &cands);
+    let pre = presolve(&r);
+    let warm: Vec<usize> =
+        search.x.iter().zip(&cands).map(|(s, c)| c.iter().position(|t| t == s).unwrap_or(0)).collect();
+    let o = SolveOptions { time_limit: budget, warm_start: pre.reduce(&warm), ..opts.clone() };
+    let Ok(sol) = crate::ilp::Highs.solve(&pre.problem, &o, &mut |_| {}) else { return };
+    let back: Vec<usize> = pre.postsolve(&sol.choice).iter().zip(&cands).map(|(&i, c)| c[i]).collect();
+    let before = (search.cost, search.x.clone());
+    search.x = back;
+    search.reset();
+    if search.cost > before.0 || !search.feasible() {
+        search.x = before.1;
+        search.reset();
+    }
+    progress(&Progress {
+        phase: "restricted",
+        elapsed: t0.elapsed().as_secs_f64(),
+        incumbent: Some(search.cost),
+        bound: None,
+    });
+}
+
+/// Share of the time limit the pipeline plans to use.
+pub const SAFETY_SHARE: f64 = 0.95;
+/// Milliseconds kept back at the end.
+pub const SAFETY_MS: u64 = 300;
+
 /// Share of the time limit the heuristic gets before the exact backend in [`Method::Auto`].
-pub const HEURISTIC_SHARE: f64 = 0.25;
+pub const HEURISTIC_SHARE: f64 = 0.1;
 /// Most seconds the heuristic gets before the exact backend.
-pub const MAX_HEURISTIC_S: u64 = 20;
+pub const MAX_HEURISTIC_S: u64 = 5;

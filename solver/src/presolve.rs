@@ -57,7 +57,17 @@ impl std::fmt::Display for PresolveStats {
         write!(
             f,
             "presolve: decisions {} → {}, edges {} → {}, strategies {} → {} ({} forbidden, {} dominated removed; {} parallel edges merged; {} nodes fixed, {} eliminated)",
-            self.decisions.0, self.decisions.1, self.edges.0, self.edges.1, self.strategies.0, self.strategies.1, self.forbidden, self.dominated, self.merged_edges, self.fixed_nodes, self.eliminated_nodes
+            self.decisions.0,
+            self.decisions.1,
+            self.edges.0,
+            self.edges.1,
+            self.strategies.0,
+            self.strategies.1,
+            self.forbidden,
+            self.dominated,
+            self.merged_edges,
+            self.fixed_nodes,
+            self.eliminated_nodes
         )
     }
 }
@@ -130,7 +140,10 @@ impl Work {
         let old_n = self.ns(v);
         for &e in &self.inc[v].clone() {
             let Some(ed) = self.edges[e].as_mut() else { continue };
-            let (na, nb) = (if ed.a == v { old_n } else { self.s[ed.a].len() }, if ed.b == v { old_n } else { self.s[ed.b].len() });
+            let (na, nb) = (
+                if ed.a == v { old_n } else { self.s[ed.a].len() },
+                if ed.b == v { old_n } else { self.s[ed.b].len() },
+            );
             let rows: Vec<usize> = if ed.a == v { keep.to_vec() } else { (0..na).collect() };
             let cols: Vec<usize> = if ed.b == v { keep.to_vec() } else { (0..nb).collect() };
             let mut m = Vec::with_capacity(rows.len() * cols.len());
@@ -164,7 +177,10 @@ impl Work {
                 continue;
             }
             let keep: Vec<usize> = (0..self.ns(v))
-                .filter(|&sv| self.s[v][sv].1 < FORBIDDEN_COST && self.inc[v].iter().all(|&e| self.row(e, v, sv).iter().any(|&c| c < FORBIDDEN_COST)))
+                .filter(|&sv| {
+                    self.s[v][sv].1 < FORBIDDEN_COST
+                        && self.inc[v].iter().all(|&e| self.row(e, v, sv).iter().any(|&c| c < FORBIDDEN_COST))
+                })
                 .collect();
             if keep.len() < self.ns(v) && !keep.is_empty() {
                 self.stats.forbidden += self.ns(v) - keep.len();
@@ -200,7 +216,10 @@ impl Work {
                 }
                 Some(&keep) => {
                     let (nb, na) = (self.ns(b), self.ns(a));
-                    let add_m: Vec<(usize, usize, Cost)> = (0..na).flat_map(|i| (0..nb).map(move |j| (i, j))).map(|(i, j)| (i, j, ed.m[i * nb + j])).collect();
+                    let add_m: Vec<(usize, usize, Cost)> = (0..na)
+                        .flat_map(|i| (0..nb).map(move |j| (i, j)))
+                        .map(|(i, j)| (i, j, ed.m[i * nb + j]))
+                        .collect();
                     let target = self.edges[keep].as_ref().map(|k| k.a).unwrap_or(a);
                     if let Some(k) = self.edges[keep].as_mut() {
                         let kcols = if target == a { nb } else { na };
@@ -225,7 +244,8 @@ impl Work {
             if self.gone[v] || n <= 1 || n > MAX_DOMINANCE_STRATEGIES {
                 continue;
             }
-            let rows: Vec<Vec<Vec<Cost>>> = (0..n).map(|sv| self.inc[v].iter().map(|&e| self.row(e, v, sv)).collect()).collect();
+            let rows: Vec<Vec<Vec<Cost>>> =
+                (0..n).map(|sv| self.inc[v].iter().map(|&e| self.row(e, v, sv)).collect()).collect();
             let mut removed = vec![false; n];
             for s in 0..n {
                 for t in 0..n {
@@ -303,7 +323,10 @@ impl Work {
                 let u = self.other(e, v);
                 let mut table = Vec::with_capacity(self.ns(u));
                 for su in 0..self.ns(u) {
-                    let (best, c) = (0..self.ns(v)).map(|sv| (sv, add(self.s[v][sv].1, self.ecost_exact(e, v, sv, su)))).min_by_key(|x| x.1).unwrap_or((0, 0));
+                    let (best, c) = (0..self.ns(v))
+                        .map(|sv| (sv, add(self.s[v][sv].1, self.ecost_exact(e, v, sv, su))))
+                        .min_by_key(|x| x.1)
+                        .unwrap_or((0, 0));
                     self.s[u][su].1 = add(self.s[u][su].1, c);
                     table.push(self.s[v][best].0);
                 }
@@ -324,7 +347,15 @@ impl Work {
                 for su in 0..nu {
                     for sw in 0..nw {
                         let (best, c) = (0..self.ns(v))
-                            .map(|sv| (sv, add(add(self.s[v][sv].1, self.ecost_exact(e1, v, sv, su)), self.ecost_exact(e2, v, sv, sw))))
+                            .map(|sv| {
+                                (
+                                    sv,
+                                    add(
+                                        add(self.s[v][sv].1, self.ecost_exact(e1, v, sv, su)),
+                                        self.ecost_exact(e2, v, sv, sw),
+                                    ),
+                                )
+                            })
                             .min_by_key(|x| x.1)
                             .unwrap_or((0, 0));
                         m.push(c);
@@ -357,7 +388,12 @@ impl Work {
 }
 
 fn counts(p: &ChoiceProblem) -> (usize, usize, usize) {
-    let dec: Vec<usize> = p.nodes.values().map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).count()).filter(|&k| k > 1).collect();
+    let dec: Vec<usize> = p
+        .nodes
+        .values()
+        .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).count())
+        .filter(|&k| k > 1)
+        .collect();
     (dec.len(), p.edges.len(), dec.iter().sum())
 }
 
@@ -367,7 +403,12 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
     let mut w = Work {
         s: p.nodes
             .values()
-            .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).map(|s| (s, n.strategies[s].cost, n.strategies[s].usage)).collect())
+            .map(|n| {
+                (0..n.strategies.len())
+                    .filter(|&s| n.allowed(s))
+                    .map(|s| (s, n.strategies[s].cost, n.strategies[s].usage))
+                    .collect()
+            })
             .collect(),
         live: p.nodes.values().map(Node::is_live).collect(),
         edges: Vec::new(),
@@ -413,7 +454,11 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
         orig.push(w.s[v].iter().map(|x| x.0).collect());
     }
     for ed in w.edges.iter().flatten() {
-        q.edges.push(Edge { from: NodeId::from_u32(ed.a as u32), to: NodeId::from_u32(ed.b as u32), costs: ed.m.clone() });
+        q.edges.push(Edge {
+            from: NodeId::from_u32(ed.a as u32),
+            to: NodeId::from_u32(ed.b as u32),
+            costs: ed.m.clone(),
+        });
     }
     let mut stats = w.stats;
     let (d1, e1, s1) = counts(&q);
@@ -426,7 +471,8 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
 impl Presolved {
     /// Map a solution of the reduced problem to the original problem's strategy indices.
     pub fn postsolve(&self, reduced: &[usize]) -> Vec<usize> {
-        let mut out: Vec<usize> = reduced.iter().enumerate().map(|(v, &s)| self.orig[v].get(s).copied().unwrap_or(0)).collect();
+        let mut out: Vec<usize> =
+            reduced.iter().enumerate().map(|(v, &s)| self.orig[v].get(s).copied().unwrap_or(0)).collect();
         for r in self.records.iter().rev() {
             match r {
                 Record::One { v, u, u_orig, table } => {
@@ -446,6 +492,10 @@ impl Presolved {
     /// Map an original solution into the reduced problem, where every original choice survives presolve
     /// (for warm starts); `None` if some choice was removed.
     pub fn reduce(&self, original: &[usize]) -> Option<Vec<usize>> {
-        original.iter().enumerate().map(|(v, s)| if self.orig[v].len() == 1 { Some(0) } else { self.orig[v].iter().position(|x| x == s) }).collect()
+        original
+            .iter()
+            .enumerate()
+            .map(|(v, s)| if self.orig[v].len() == 1 { Some(0) } else { self.orig[v].iter().position(|x| x == s) })
+            .collect()
     }
 }

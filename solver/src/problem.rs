@@ -180,7 +180,11 @@ impl ChoiceProblem {
             let i = id.as_u32() as usize;
             for end in [e.from, e.to] {
                 if self.nodes.get(end).is_none() {
-                    return Err(ProblemError::NoSuchNode { edge: i, node: end.as_u32() as usize, nodes: self.nodes.len() });
+                    return Err(ProblemError::NoSuchNode {
+                        edge: i,
+                        node: end.as_u32() as usize,
+                        nodes: self.nodes.len(),
+                    });
                 }
             }
             let (rows, cols) = (self.nodes[e.from].strategies.len(), self.nodes[e.to].strategies.len());
@@ -223,7 +227,10 @@ impl ChoiceProblem {
         let nodes: i128 = self
             .nodes
             .values()
-            .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).map(|s| n.strategies[s].cost).min().unwrap_or(0) as i128)
+            .map(|n| {
+                (0..n.strategies.len()).filter(|&s| n.allowed(s)).map(|s| n.strategies[s].cost).min().unwrap_or(0)
+                    as i128
+            })
             .sum();
         let edges: i128 = self.edges.values().map(|e| e.costs.iter().copied().min().unwrap_or(0) as i128).sum();
         nodes + edges

@@ -53,7 +53,14 @@ pub struct RandomSpec {
 impl RandomSpec {
     /// A tiny problem (brute-forceable).
     pub fn tiny(nodes: usize) -> RandomSpec {
-        RandomSpec { nodes, max_strategies: 4, extra_edges: nodes / 2 + 1, horizon: 12, forbidden_rate: 0.03, neutral_rate: 0.4 }
+        RandomSpec {
+            nodes,
+            max_strategies: 4,
+            extra_edges: nodes / 2 + 1,
+            horizon: 12,
+            forbidden_rate: 0.03,
+            neutral_rate: 0.4,
+        }
     }
 }
 
@@ -82,16 +89,24 @@ pub fn random_problem(spec: &RandomSpec, seed: u64) -> ChoiceProblem {
     }
     for (a, b) in pairs {
         let (na, nb) = (p.nodes[NodeId::from_u32(a)].strategies.len(), p.nodes[NodeId::from_u32(b)].strategies.len());
-        let costs = (0..na * nb).map(|_| if r.chance(spec.forbidden_rate) { FORBIDDEN_COST } else { r.below(40) as i64 }).collect();
+        let costs = (0..na * nb)
+            .map(|_| if r.chance(spec.forbidden_rate) { FORBIDDEN_COST } else { r.below(40) as i64 })
+            .collect();
         p.edges.push(Edge { from: NodeId::from_u32(a), to: NodeId::from_u32(b), costs });
     }
     // A limit between the smallest and the largest peak (per-node extremes).
-    let (lo, hi) = (peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).min().unwrap_or(0)), peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).max().unwrap_or(0)));
+    let (lo, hi) = (
+        peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).min().unwrap_or(0)),
+        peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).max().unwrap_or(0)),
+    );
     p.usage_limit = Some(lo + r.below((hi - lo + 1).max(1) as u64) as i64);
     p
 }
 
 fn peak_with(p: &ChoiceProblem, f: impl Fn(&Node) -> i64) -> i64 {
     let horizon = p.nodes.values().map(|n| n.interval.1).max().unwrap_or(0);
-    (0..horizon).map(|t| p.nodes.values().filter(|n| n.interval.0 <= t && t < n.interval.1).map(&f).sum::<i64>()).max().unwrap_or(0)
+    (0..horizon)
+        .map(|t| p.nodes.values().filter(|n| n.interval.0 <= t && t < n.interval.1).map(&f).sum::<i64>())
+        .max()
+        .unwrap_or(0)
 }

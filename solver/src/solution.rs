@@ -156,5 +156,10 @@ pub trait Backend {
     fn name(&self) -> &'static str;
 
     /// Solve `p`. A feasible answer, optimal or not, is `Ok` with its status and bound.
-    fn solve(&self, p: &ChoiceProblem, opts: &SolveOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError>;
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError>;
 }
