@@ -67,7 +67,11 @@ pub fn solve(
             if let Some(w) = &warm {
                 o.warm_start = Some(w.choice.clone());
             }
-            match (crate::ilp::Highs.solve(q, &o, &mut shifted), warm) {
+            let started = t0.elapsed().as_secs_f64();
+            let exact = crate::ilp::Highs
+                .solve(q, &o, &mut shifted)
+                .map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
+            match (exact, warm) {
                 // The heuristic's answer may beat the MIP's incumbent; the MIP's bound holds for both.
                 (Ok(s), Some(w)) if w.cost < s.cost => {
                     Solution { bound: s.bound, status: if s.bound >= w.cost { Status::Optimal } else { s.status }, ..w }

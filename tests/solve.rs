@@ -1,0 +1,57 @@
+//! `automap solve` as the contest runs it: the answer is the last stdout line; errors exit with 1.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::process::Command;
+
+const EXAMPLE: &str = r#"{"problem": {"name": "example",
+  "nodes": {"intervals": [[30, 70], [40, 70], [50, 120], [110, 140], [110, 150]],
+            "costs": [[15], [55, 65], [25, 45, 35], [85, 75], [95]],
+            "usages": [[10], [25, 25], [15, 20, 15], [10, 10], [15]]},
+  "edges": {"nodes": [[0, 1], [0, 2], [1, 3], [2, 4], [3, 4]],
+            "costs": [[30, 40], [50, 10, 40], [90, 10, 20, 80], [60, 20, 30], [70, 60]]},
+  "usage_limit": 50}}"#;
+
+fn solve(text: &str, name: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let dir = std::env::temp_dir().join(format!("automap-solve-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("solve").arg(&path).args(args).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solves_the_contest_example_and_proves_it() {
+    let (code, stdout, stderr) = solve(EXAMPLE, "example.json", &["--timeout", "10"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.lines().last(), Some("[0, 0, 2, 1, 0]"));
+    assert!(stderr.contains("cost 445 bound 445 gap 0.0000% (optimal"), "{stderr}");
+}
+
+#[test]
+fn an_impossible_limit_is_bad_input_with_the_lowest_peak() {
+    let (code, stdout, stderr) =
+        solve(&EXAMPLE.replace("\"usage_limit\": 50", "\"usage_limit\": 40"), "tight.json", &["--timeout", "5"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout.lines().last(), Some("[]"));
+    assert!(stderr.contains("the lowest achievable peak is 50"), "{stderr}");
+}
+
+#[test]
+fn malformed_problems_name_the_place() {
+    let (code, _, stderr) = solve("{\"problem\": {\"nodes\": ", "bad.json", &["--timeout", "1"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("bad.json:1:"), "{stderr}");
+    let (code, _, stderr) = solve(&EXAMPLE.replace("[70, 60]", "[70]"), "short.json", &["--timeout", "1"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("edge 4 has 1 costs"), "{stderr}");
+    let (code, _, stderr) = solve(EXAMPLE, "x.json", &["--timeout=-3"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("--timeout"), "{stderr}");
+}
