@@ -15,6 +15,16 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::Path;
 
+/// The contest's worked example (google/iopddl's example.json, as the contest documents it): 5 nodes, 5
+/// edges, usage limit 50. Its optimum is 445, at `[0, 0, 2, 1, 0]`.
+pub const EXAMPLE: &str = r#"{"problem": {"name": "example",
+  "nodes": {"intervals": [[30, 70], [40, 70], [50, 120], [110, 140], [110, 150]],
+            "costs": [[15], [55, 65], [25, 45, 35], [85, 75], [95]],
+            "usages": [[10], [25, 25], [15, 20, 15], [10, 10], [15]]},
+  "edges": {"nodes": [[0, 1], [0, 2], [1, 3], [2, 4], [3, 4]],
+            "costs": [[30, 40], [50, 10, 40], [90, 10, 20, 80], [60, 20, 30], [70, 60]]},
+  "usage_limit": 50}}"#;
+
 /// The cost contest instances use for strategies and pairs no solution should take. Presolve treats any
 /// cost at or above it as forbidden.
 pub const FORBIDDEN_COST: Cost = 1_000_000_000_000_000_000;
@@ -193,15 +203,6 @@ pub fn parse_solution(text: &str) -> Result<Vec<usize>, String> {
 mod tests {
     use super::*;
     use crate::eval::evaluate;
-
-    /// The contest's example (google/iopddl example.json, as documented by the contest).
-    pub const EXAMPLE: &str = r#"{"problem": {"name": "example",
-      "nodes": {"intervals": [[30, 70], [40, 70], [50, 120], [110, 140], [110, 150]],
-                "costs": [[15], [55, 65], [25, 45, 35], [85, 75], [95]],
-                "usages": [[10], [25, 25], [15, 20, 15], [10, 10], [15]]},
-      "edges": {"nodes": [[0, 1], [0, 2], [1, 3], [2, 4], [3, 4]],
-                "costs": [[30, 40], [50, 10, 40], [90, 10, 20, 80], [60, 20, 30], [70, 60]]},
-      "usage_limit": 50}}"#;
 
     #[test]
     fn reads_the_example_and_evaluates_the_contest_answer() {

@@ -60,13 +60,7 @@ proptest! {
 
 #[test]
 fn presolve_reduces_the_example() {
-    let text = r#"{"problem": {"name": "example",
-      "nodes": {"intervals": [[30, 70], [40, 70], [50, 120], [110, 140], [110, 150]],
-                "costs": [[15], [55, 65], [25, 45, 35], [85, 75], [95]],
-                "usages": [[10], [25, 25], [15, 20, 15], [10, 10], [15]]},
-      "edges": {"nodes": [[0, 1], [0, 2], [1, 3], [2, 4], [3, 4]],
-                "costs": [[30, 40], [50, 10, 40], [90, 10, 20, 80], [60, 20, 30], [70, 60]]},
-      "usage_limit": 50}}"#;
+    let text = automap_solver::iopddl::EXAMPLE;
     let p = automap_solver::iopddl::parse(text.as_bytes(), "example.json").unwrap();
     let pre = presolve(&p);
     assert!(pre.stats.decisions.1 < pre.stats.decisions.0, "{}", pre.stats);
