@@ -11,6 +11,7 @@ pub mod ids;
 pub mod module;
 pub mod op;
 pub mod parse;
+pub mod sharding;
 pub mod span;
 pub mod types;
 pub mod verify;
