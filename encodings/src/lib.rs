@@ -5,3 +5,4 @@
 
 pub mod flops;
 pub mod mesh;
+pub mod rules;

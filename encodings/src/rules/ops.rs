@@ -1,0 +1,357 @@
+//! The rule of each op kind: a short function per family, one dispatch. An op without a rule (opaque,
+//! control flow, custom calls) gets a rule whose every dimension needs replication.
+
+use super::reshape::reshape_rule;
+use super::{FactorKind, OpRule, RuleBuilder};
+use automap_ir::op::{ElementwiseOp, ReduceKind};
+use automap_ir::{Module, OpId, OpKind};
+
+use FactorKind::{NeedReplication as Rep, PassThrough as Pass, Reduction as Red};
+
+/// The sharding rule of `op` in `m`.
+pub fn rule_for(m: &Module, op: OpId) -> OpRule {
+    let data = &m.ops[op];
+    let shape = |v| m.ty(v).as_tensor().map_or(Vec::new(), |t| t.shape.clone());
+    let ins: Vec<Vec<i64>> = data.operands.iter().map(|&v| shape(v)).collect();
+    let outs: Vec<Vec<i64>> = data.results.iter().map(|&v| shape(v)).collect();
+    let in_refs: Vec<&[i64]> = ins.iter().map(Vec::as_slice).collect();
+    let out_refs: Vec<&[i64]> = outs.iter().map(Vec::as_slice).collect();
+    let mut b =
+        RuleBuilder::new(&ins.iter().map(Vec::len).collect::<Vec<_>>(), &outs.iter().map(Vec::len).collect::<Vec<_>>());
+    let out0 = outs.first().cloned().unwrap_or_default();
+    // Shared helper: pass-through factors for the result's dims, tied to operands of the same shape.
+    let same_shape = |b: &mut RuleBuilder, operands: &[usize]| {
+        for (d, &size) in out0.iter().enumerate() {
+            let f = b.factor(size, Pass);
+            b.result(0, d, f);
+            for &t in operands {
+                if ins[t].len() == out0.len() {
+                    b.operand(t, d, f);
+                }
+            }
+        }
+    };
+    match &data.kind {
+        OpKind::Elementwise(e) => {
+            let all: Vec<usize> = (0..ins.len())
+                .filter(|&t| {
+                    !(matches!(e, ElementwiseOp::Select | ElementwiseOp::Clamp)
+                        && ins[t].is_empty()
+                        && !out0.is_empty())
+                })
+                .collect();
+            same_shape(&mut b, &all);
+        }
+        OpKind::Constant | OpKind::Iota { .. } => same_shape(&mut b, &[]),
+        OpKind::BroadcastInDim { dims } => {
+            let fs: Vec<usize> = out0.iter().map(|&s| b.factor(s, Pass)).collect();
+            for (d, &f) in fs.iter().enumerate() {
+                b.result(0, d, f);
+            }
+            for (i, &d) in dims.iter().enumerate() {
+                if let (Some(&f), Some(&size)) = (fs.get(d as usize), ins.first().and_then(|s| s.get(i)))
+                    && size == out0[d as usize]
+                {
+                    b.operand(0, i, f);
+                }
+            }
+        }
+        OpKind::Reshape => return reshape_rule(&ins[0], &out0),
+        OpKind::Transpose { perm } => {
+            for (d, &p) in perm.iter().enumerate() {
+                let f = b.factor(out0.get(d).copied().unwrap_or(1), Pass);
+                b.result(0, d, f).operand(0, p as usize, f);
+            }
+        }
+        OpKind::DotGeneral(dd) => {
+            let (l, r) = (&ins[0], &ins[1]);
+            let mut od = 0;
+            for (&lb, &rb) in dd.lhs_batch.iter().zip(&dd.rhs_batch) {
+                let f = b.factor(l[lb as usize], Pass);
+                b.operand(0, lb as usize, f).operand(1, rb as usize, f).result(0, od, f);
+                od += 1;
+            }
+            for d in 0..l.len() as i64 {
+                if !dd.lhs_batch.contains(&d) && !dd.lhs_contracting.contains(&d) {
+                    let f = b.factor(l[d as usize], Pass);
+                    b.operand(0, d as usize, f).result(0, od, f);
+                    od += 1;
+                }
+            }
+            for d in 0..r.len() as i64 {
+                if !dd.rhs_batch.contains(&d) && !dd.rhs_contracting.contains(&d) {
+                    let f = b.factor(r[d as usize], Pass);
+                    b.operand(1, d as usize, f).result(0, od, f);
+                    od += 1;
+                }
+            }
+            for (&lc, &rc) in dd.lhs_contracting.iter().zip(&dd.rhs_contracting) {
+                let f = b.factor(l[lc as usize], Red);
+                b.operand(0, lc as usize, f).operand(1, rc as usize, f);
+            }
+        }
+        OpKind::Reduce { dims, kind } => {
+            let inputs = ins.len() / 2;
+            let red = if *kind == ReduceKind::Other { Rep } else { Red };
+            let mut od = 0;
+            for (d, &size) in ins[0].iter().enumerate() {
+                let reduced = dims.contains(&(d as i64));
+                let f = b.factor(size, if reduced { red } else { Pass });
+                for t in 0..inputs {
+                    b.operand(t, d, f);
+                }
+                if !reduced {
+                    for t in 0..outs.len() {
+                        b.result(t, od, f);
+                    }
+                    od += 1;
+                }
+            }
+        }
+        OpKind::ReduceWindow { window, .. } => {
+            let inputs = ins.len() / 2;
+            for (d, &size) in ins[0].iter().enumerate() {
+                let trivial = window.dimensions.get(d).is_none_or(|&w| w == 1)
+                    && window.strides.get(d).is_none_or(|&s| s == 1)
+                    && window.padding.get(d).is_none_or(|&p| p == (0, 0));
+                if trivial {
+                    let f = b.factor(size, Pass);
+                    for t in 0..inputs {
+                        b.operand(t, d, f);
+                    }
+                    for t in 0..outs.len() {
+                        b.result(t, d, f);
+                    }
+                }
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::SelectAndScatter { window } => {
+            for (d, &size) in ins[0].iter().enumerate() {
+                if window.dimensions.get(d).is_none_or(|&w| w == 1) && window.strides.get(d).is_none_or(|&s| s == 1) {
+                    let f = b.factor(size, Pass);
+                    b.operand(0, d, f).operand(1, d, f).result(0, d, f);
+                }
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::Slice { .. }
+        | OpKind::DynamicSlice { .. }
+        | OpKind::Pad { .. }
+        | OpKind::Reverse { .. }
+        | OpKind::DynamicUpdateSlice => {
+            // Dimensions that keep their size and are not reversed pass through; the others need
+            // replication on the operand and are free on the result (slicing a replicated dimension is local).
+            let reversed = if let OpKind::Reverse { dims } = &data.kind { dims.clone() } else { Vec::new() };
+            for (d, &size) in ins[0].iter().enumerate() {
+                let keeps = out0.get(d) == Some(&size) && !reversed.contains(&(d as i64));
+                let update_keeps =
+                    matches!(data.kind, OpKind::DynamicUpdateSlice) && ins.get(1).and_then(|u| u.get(d)) != Some(&size);
+                if keeps && !update_keeps {
+                    let f = b.factor(size, Pass);
+                    b.operand(0, d, f).result(0, d, f);
+                    if matches!(data.kind, OpKind::DynamicUpdateSlice) {
+                        b.operand(1, d, f);
+                    }
+                }
+            }
+            b.fill_empty(&in_refs, &[], Rep);
+            b.fill_empty(&[], &out_refs, Pass);
+        }
+        OpKind::Concatenate { dim } => {
+            for (d, &size) in out0.iter().enumerate() {
+                if d as i64 != *dim {
+                    let f = b.factor(size, Pass);
+                    b.result(0, d, f);
+                    for t in 0..ins.len() {
+                        b.operand(t, d, f);
+                    }
+                }
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::Gather(g) => {
+            // Result batch dims come from the indices (minus index_vector_dim); offset dims from operand
+            // dims sliced whole.
+            let idx = &ins[1];
+            let batch_idx: Vec<usize> = (0..idx.len()).filter(|&d| d as i64 != g.index_vector_dim).collect();
+            let mut bi = batch_idx.iter();
+            let offset_src: Vec<usize> = (0..ins[0].len())
+                .filter(|&d| {
+                    !g.collapsed_slice_dims.contains(&(d as i64)) && !g.operand_batching_dims.contains(&(d as i64))
+                })
+                .collect();
+            let mut oi = offset_src.iter();
+            for (d, &size) in out0.iter().enumerate() {
+                if g.offset_dims.contains(&(d as i64)) {
+                    if let Some(&od) = oi.next() {
+                        let whole = g.slice_sizes.get(od) == ins[0].get(od);
+                        let f = b.factor(size, Pass);
+                        b.result(0, d, f);
+                        if whole {
+                            b.operand(0, od, f);
+                        }
+                    }
+                } else if let Some(&id) = bi.next() {
+                    let f = b.factor(size, Pass);
+                    b.result(0, d, f).operand(1, id, f);
+                }
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::Scatter { dims, kind } => {
+            // Operand dims updated whole pass through with the result and the updates' window dims; the
+            // updates' scatter dims (with the indices' batch dims) are reduced into the operand for adds.
+            let (op_shape, idx, upd) = (&ins[0], &ins[1], &ins[2]);
+            for (d, &size) in op_shape.iter().enumerate() {
+                if !dims.inserted_window_dims.contains(&(d as i64)) && !dims.input_batching_dims.contains(&(d as i64)) {
+                    let f = b.factor(size, Pass);
+                    b.operand(0, d, f).result(0, d, f);
+                }
+            }
+            let scatter_upd: Vec<usize> =
+                (0..upd.len()).filter(|&d| !dims.update_window_dims.contains(&(d as i64))).collect();
+            let batch_idx: Vec<usize> = (0..idx.len()).filter(|&d| d as i64 != dims.index_vector_dim).collect();
+            let red = if *kind == ReduceKind::Add { Red } else { Rep };
+            for (&ud, &id) in scatter_upd.iter().zip(&batch_idx) {
+                let f = b.factor(upd[ud], red);
+                b.operand(2, ud, f).operand(1, id, f);
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::Convolution { dims, window, feature_group_count, batch_group_count } => {
+            let (x, k) = (&ins[0], &ins[1]);
+            let f = b.factor(x[dims.input_batch as usize], if *batch_group_count == 1 { Pass } else { Rep });
+            b.operand(0, dims.input_batch as usize, f).result(0, dims.output_batch as usize, f);
+            let f = b.factor(k[dims.kernel_output_feature as usize], Pass);
+            b.operand(1, dims.kernel_output_feature as usize, f).result(0, dims.output_feature as usize, f);
+            if *feature_group_count == 1 {
+                let f = b.factor(x[dims.input_feature as usize], Red);
+                b.operand(0, dims.input_feature as usize, f).operand(1, dims.kernel_input_feature as usize, f);
+            }
+            for (s, (&xi, &oi)) in dims.input_spatial.iter().zip(&dims.output_spatial).enumerate() {
+                let kernel_one = dims.kernel_spatial.get(s).is_some_and(|&kd| k[kd as usize] == 1);
+                let unit =
+                    window.strides.get(s).is_none_or(|&v| v == 1) && window.padding.get(s).is_none_or(|&p| p == (0, 0));
+                if kernel_one && unit && x[xi as usize] == out0[oi as usize] {
+                    let f = b.factor(x[xi as usize], Pass);
+                    b.operand(0, xi as usize, f).result(0, oi as usize, f);
+                }
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::Sort { dim } => {
+            let dim = if *dim < 0 { out0.len() as i64 - 1 } else { *dim };
+            for (d, &size) in out0.iter().enumerate() {
+                if d as i64 != dim {
+                    let f = b.factor(size, Pass);
+                    for t in 0..ins.len() {
+                        b.operand(t, d, f);
+                    }
+                    for t in 0..outs.len() {
+                        b.result(t, d, f);
+                    }
+                }
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::TopK { .. } => {
+            let last = ins[0].len().saturating_sub(1);
+            for (d, &size) in ins[0].iter().enumerate().take(last) {
+                let f = b.factor(size, Pass);
+                b.operand(0, d, f);
+                for t in 0..outs.len() {
+                    b.result(t, d, f);
+                }
+            }
+            b.fill_empty(&in_refs, &out_refs, Rep);
+        }
+        OpKind::OptimizationBarrier => {
+            for (t, s) in ins.iter().enumerate() {
+                for (d, &size) in s.iter().enumerate() {
+                    let f = b.factor(size, Pass);
+                    b.operand(t, d, f).result(t, d, f);
+                }
+            }
+        }
+        OpKind::CustomCall { .. }
+        | OpKind::Tuple
+        | OpKind::GetTupleElement { .. }
+        | OpKind::While
+        | OpKind::Case
+        | OpKind::If
+        | OpKind::Return
+        | OpKind::Opaque => {}
+    }
+    b.fill_empty(&in_refs, &out_refs, Rep);
+    b.build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use automap_ir::parse_module;
+
+    fn rules(body: &str, args: &str, ret: &str, ret_ty: &str) -> (Module, Vec<String>) {
+        let src = format!("func.func @main({args}) -> {ret_ty} {{\n{body}\n  return {ret} : {ret_ty}\n}}\n");
+        let m = parse_module(&src).unwrap();
+        let r = m.body.iter().map(|&o| rule_for(&m, o).to_string()).collect();
+        (m, r)
+    }
+
+    #[test]
+    fn matmul_prints_like_shardy() {
+        let (_, r) = rules(
+            "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>",
+            "%a: tensor<8x32xf32>, %b: tensor<32x16xf32>",
+            "%0",
+            "tensor<8x16xf32>",
+        );
+        assert_eq!(r[0], "([i, k],[k, j])->([i, j]) {i=8, j=16, k=32} reduction={k}");
+    }
+
+    #[test]
+    fn batched_matmul_elementwise_broadcast_transpose_reduce() {
+        let (_, r) = rules(
+            "  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x8x32xf32>, tensor<4x32x16xf32>) -> tensor<4x8x16xf32>
+  %1 = stablehlo.broadcast_in_dim %c, dims = [2] : (tensor<16xf32>) -> tensor<4x8x16xf32>
+  %2 = stablehlo.add %0, %1 : tensor<4x8x16xf32>
+  %3 = stablehlo.transpose %2, dims = [2, 0, 1] : (tensor<4x8x16xf32>) -> tensor<16x4x8xf32>
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %4 = stablehlo.reduce(%3 init: %cst) applies stablehlo.add across dimensions = [0] : (tensor<16x4x8xf32>, tensor<f32>) -> tensor<4x8xf32>",
+            "%a: tensor<4x8x32xf32>, %b: tensor<4x32x16xf32>, %c: tensor<16xf32>",
+            "%4",
+            "tensor<4x8xf32>",
+        );
+        assert_eq!(r[0], "([i, j, l],[i, l, k])->([i, j, k]) {i=4, j=8, k=16, l=32} reduction={l}");
+        assert_eq!(r[1], "([k])->([i, j, k]) {i=4, j=8, k=16}");
+        assert_eq!(r[2], "([i, j, k],[i, j, k])->([i, j, k]) {i=4, j=8, k=16}");
+        assert_eq!(r[3], "([j, k, i])->([i, j, k]) {i=16, j=4, k=8}");
+        assert_eq!(r[5], "([i, j, k],[])->([j, k]) {i=16, j=4, k=8} reduction={i}");
+    }
+
+    #[test]
+    fn every_fixture_op_has_a_rule_that_fits_its_shapes() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "mlir") {
+                continue;
+            }
+            let m = parse_module(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for (op, data) in m.ops.iter() {
+                let rule = rule_for(&m, op);
+                let shape = |v| m.ty(v).as_tensor().map_or(Vec::new(), |t| t.shape.clone());
+                let ins: Vec<Vec<i64>> = data.operands.iter().map(|&v| shape(v)).collect();
+                let outs: Vec<Vec<i64>> = data.results.iter().map(|&v| shape(v)).collect();
+                let (a, b): (Vec<&[i64]>, Vec<&[i64]>) =
+                    (ins.iter().map(Vec::as_slice).collect(), outs.iter().map(Vec::as_slice).collect());
+                rule.check_sizes(&a, &b)
+                    .unwrap_or_else(|e| panic!("{}:{}: {} {rule}: {e}", path.display(), m.op_location(op), data.name));
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+}
