@@ -5,4 +5,6 @@
 
 pub mod flops;
 pub mod mesh;
+pub mod reshard;
 pub mod rules;
+pub mod strategy;

@@ -1,0 +1,307 @@
+//! Resharding a tensor from one sharding to another: the collectives it takes, with bytes and time.
+//!
+//! Per mesh axis, comparing where the axis is in the source and the target sharding:
+//!
+//! | source \ target | not used | dimension d | unreduced |
+//! |---|---|---|---|
+//! | not used | — | local slice (free) | free (zeros off one device) |
+//! | dimension d | all-gather | — (same d and place) or all-to-all | not possible |
+//! | unreduced | all-reduce | reduce-scatter | — |
+//!
+//! Steps run cheapest first: local slices, reduce-scatters, all-to-alls, all-reduces, then all-gathers
+//! (those that shrink data before those that grow it). Formulas (ARCHITECTURE.md), for an axis of `n`
+//! devices, link bandwidth `bw` and latency `lat`, and `B` the bytes per device of the tensor unsharded
+//! along that axis: all-gather and reduce-scatter `lat·(n−1) + B·(n−1)/n / bw`; all-reduce twice that
+//! (a reduce-scatter then an all-gather); all-to-all `lat·(n−1) + B·(n−1)/n² / bw`. A change of an axis's
+//! place within the same dimension is counted as an all-to-all on that axis.
+
+use crate::mesh::Mesh;
+use automap_ir::TensorType;
+use automap_ir::sharding::TensorSharding;
+use std::fmt;
+
+/// A collective's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CollectiveKind {
+    /// Partial results summed and scattered.
+    ReduceScatter,
+    /// Shards exchanged between dimensions.
+    AllToAll,
+    /// Partial results summed everywhere.
+    AllReduce,
+    /// Shards gathered everywhere.
+    AllGather,
+}
+
+impl fmt::Display for CollectiveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CollectiveKind::ReduceScatter => "reduce-scatter",
+            CollectiveKind::AllToAll => "all-to-all",
+            CollectiveKind::AllReduce => "all-reduce",
+            CollectiveKind::AllGather => "all-gather",
+        })
+    }
+}
+
+/// One collective.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Collective {
+    /// Kind.
+    pub kind: CollectiveKind,
+    /// Mesh axis it runs over.
+    pub axis: String,
+    /// `B`: bytes per device of the tensor unsharded along the axis.
+    pub bytes: u64,
+    /// Predicted seconds.
+    pub seconds: f64,
+}
+
+/// Why a resharding is impossible.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReshardError {
+    /// The target makes a sharded value partial.
+    #[error("cannot turn an axis '{0}' that shards a dimension into an unreduced one")]
+    ShardedToPartial(String),
+    /// A sharding names an axis the mesh lacks.
+    #[error("mesh has no axis '{0}'")]
+    UnknownAxis(String),
+}
+
+/// Time of one collective of `kind` over an axis of `n` devices for `bytes` (B as above).
+pub fn collective_seconds(kind: CollectiveKind, n: u32, bytes: u64, bw_bytes_per_s: f64, latency_s: f64) -> f64 {
+    if n <= 1 {
+        return 0.0;
+    }
+    let (n, b) = (f64::from(n), bytes as f64);
+    let step = latency_s * (n - 1.0);
+    match kind {
+        CollectiveKind::AllGather | CollectiveKind::ReduceScatter => step + b * (n - 1.0) / n / bw_bytes_per_s,
+        CollectiveKind::AllReduce => 2.0 * (step + b * (n - 1.0) / n / bw_bytes_per_s),
+        CollectiveKind::AllToAll => step + b * (n - 1.0) / (n * n) / bw_bytes_per_s,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    None,
+    Dim(usize, usize),
+    Unreduced,
+}
+
+fn place(s: &TensorSharding, axis: &str) -> Place {
+    for (d, dim) in s.dims.iter().enumerate() {
+        if let Some(p) = dim.axes.iter().position(|a| a.name == axis) {
+            return Place::Dim(d, p);
+        }
+    }
+    if s.unreduced.iter().any(|a| a.name == axis) { Place::Unreduced } else { Place::None }
+}
+
+/// The collectives that move a tensor of type `ty` from `from` to `to` on `mesh`.
+pub fn reshard(
+    ty: &TensorType,
+    from: &TensorSharding,
+    to: &TensorSharding,
+    mesh: &Mesh,
+) -> Result<Vec<Collective>, ReshardError> {
+    for a in from.used_axes().chain(to.used_axes()) {
+        if mesh.axis(&a.name).is_none() {
+            return Err(ReshardError::UnknownAxis(a.name.clone()));
+        }
+    }
+    let sharded: u64 = mesh
+        .axes
+        .iter()
+        .filter(|a| matches!(place(from, &a.name), Place::Dim(..)))
+        .map(|a| u64::from(a.size))
+        .product();
+    let mut per_device = ty.byte_size() / sharded.max(1);
+    let mut steps: Vec<(u8, CollectiveKind, usize)> = Vec::new();
+    let mut slices = Vec::new();
+    for (i, a) in mesh.axes.iter().enumerate() {
+        let (s, t) = (place(from, &a.name), place(to, &a.name));
+        match (s, t) {
+            _ if s == t => {}
+            (Place::None, Place::Dim(..)) => slices.push(i),
+            (Place::None, Place::Unreduced) => {}
+            (Place::Dim(..), Place::None) => steps.push((4, CollectiveKind::AllGather, i)),
+            (Place::Dim(..), Place::Dim(..)) => steps.push((2, CollectiveKind::AllToAll, i)),
+            (Place::Dim(..), Place::Unreduced) => return Err(ReshardError::ShardedToPartial(a.name.clone())),
+            (Place::Unreduced, Place::None) => steps.push((3, CollectiveKind::AllReduce, i)),
+            (Place::Unreduced, Place::Dim(..)) => steps.push((1, CollectiveKind::ReduceScatter, i)),
+            (Place::Unreduced, Place::Unreduced) | (Place::None, Place::None) => {}
+        }
+    }
+    for i in slices {
+        per_device /= u64::from(mesh.axes[i].size).max(1);
+    }
+    steps.sort_by_key(|s| (s.0, s.2));
+    let mut out = Vec::with_capacity(steps.len());
+    for (_, kind, i) in steps {
+        let a = &mesh.axes[i];
+        let n = u64::from(a.size);
+        let bytes = match kind {
+            CollectiveKind::ReduceScatter | CollectiveKind::AllReduce => per_device,
+            CollectiveKind::AllToAll | CollectiveKind::AllGather => per_device * n,
+        };
+        out.push(Collective {
+            kind,
+            axis: a.name.clone(),
+            bytes,
+            seconds: collective_seconds(kind, a.size, bytes, a.bandwidth_bytes_per_s(), a.latency_s()),
+        });
+        match kind {
+            CollectiveKind::ReduceScatter => per_device /= n.max(1),
+            CollectiveKind::AllGather => per_device *= n,
+            CollectiveKind::AllToAll | CollectiveKind::AllReduce => {}
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn mesh() -> Mesh {
+        Mesh::parse(
+            "name: t\naxes:\n  - name: data\n    size: 2\n    bandwidth_gb_per_s: 50\n    latency_us: 10\n  - name: model\n    size: 4\n    bandwidth_gb_per_s: 100\n    latency_us: 1\ndevice:\n  memory_gib: 16\n  hbm_gb_per_s: 1000\n  peak_tflops: {f32: 100}\n",
+            "t.yaml",
+        )
+        .unwrap()
+    }
+
+    fn sh(text: &str) -> TensorSharding {
+        TensorSharding::parse(text).unwrap()
+    }
+
+    const T: &str = "1024x1024xf32"; // 4 MiB
+
+    fn ty() -> TensorType {
+        TensorType::parse_body(T).unwrap()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 + 1e-9 * b.abs()
+    }
+
+    #[test]
+    fn hand_computed_collectives() {
+        let m = mesh();
+        // All-gather over model (n=4, 100 GB/s, 1 µs): B = 4 MiB; 3 µs + 4194304·3/4 / 1e11 s.
+        let c = reshard(&ty(), &sh(r#"#sdy.sharding<@m, [{"model"}, {}]>"#), &sh("#sdy.sharding<@m, [{}, {}]>"), &m)
+            .unwrap();
+        assert_eq!((c.len(), c[0].kind, c[0].bytes), (1, CollectiveKind::AllGather, 4_194_304));
+        assert!(close(c[0].seconds, 3e-6 + 4_194_304.0 * 0.75 / 1e11), "{}", c[0].seconds);
+        // Reduce-scatter from a partial sum: the same time.
+        let c = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{}, {}], unreduced={"model"}>"#),
+            &sh(r#"#sdy.sharding<@m, [{"model"}, {}]>"#),
+            &m,
+        )
+        .unwrap();
+        assert_eq!((c[0].kind, c[0].bytes), (CollectiveKind::ReduceScatter, 4_194_304));
+        assert!(close(c[0].seconds, 3e-6 + 4_194_304.0 * 0.75 / 1e11));
+        // All-reduce: twice that.
+        let c = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{}, {}], unreduced={"model"}>"#),
+            &sh("#sdy.sharding<@m, [{}, {}]>"),
+            &m,
+        )
+        .unwrap();
+        assert_eq!(c[0].kind, CollectiveKind::AllReduce);
+        assert!(close(c[0].seconds, 2.0 * (3e-6 + 4_194_304.0 * 0.75 / 1e11)));
+        // All-to-all moving model from dim 0 to dim 1: 3 µs + 4194304·3/16 / 1e11.
+        let c = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{"model"}, {}]>"#),
+            &sh(r#"#sdy.sharding<@m, [{}, {"model"}]>"#),
+            &m,
+        )
+        .unwrap();
+        assert_eq!((c[0].kind, c[0].bytes), (CollectiveKind::AllToAll, 4_194_304));
+        assert!(close(c[0].seconds, 3e-6 + 4_194_304.0 * 3.0 / 16.0 / 1e11));
+        // Gathering model while data stays: B is the data-sharded tensor (2 MiB) on the model axis.
+        let c = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{"data"}, {"model"}]>"#),
+            &sh(r#"#sdy.sharding<@m, [{"data"}, {}]>"#),
+            &m,
+        )
+        .unwrap();
+        assert_eq!(c[0].bytes, 2_097_152);
+        // Slicing is free; making a sharded value partial is impossible.
+        assert!(
+            reshard(
+                &ty(),
+                &sh("#sdy.sharding<@m, [{}, {}]>"),
+                &sh(r#"#sdy.sharding<@m, [{"data", "model"}, {}]>"#),
+                &m
+            )
+            .unwrap()
+            .is_empty()
+        );
+        assert!(
+            reshard(
+                &ty(),
+                &sh(r#"#sdy.sharding<@m, [{"model"}, {}]>"#),
+                &sh(r#"#sdy.sharding<@m, [{}, {}], unreduced={"model"}>"#),
+                &m
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn shrinking_steps_come_first() {
+        let m = mesh();
+        // Partial over data, sharded on model: gather model after reduce-scattering data.
+        let c = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{}, {"model"}], unreduced={"data"}>"#),
+            &sh(r#"#sdy.sharding<@m, [{"data"}, {}]>"#),
+            &m,
+        )
+        .unwrap();
+        let kinds: Vec<CollectiveKind> = c.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds, [CollectiveKind::ReduceScatter, CollectiveKind::AllGather]);
+        assert_eq!(c[0].bytes, 1_048_576, "4 MiB / 4 (model) on the data axis");
+        assert_eq!(c[1].bytes, 2_097_152, "after the scatter: 4 MiB / 2 (data), gathered over model");
+    }
+
+    fn arb_sharding() -> impl Strategy<Value = TensorSharding> {
+        // Each axis: unused, dim 0, dim 1, or unreduced.
+        (0u8..4, 0u8..4).prop_map(|(d, m)| {
+            let mut s = TensorSharding::replicated("m", 2);
+            for (axis, p) in [("data", d), ("model", m)] {
+                match p {
+                    1 => s.dims[0].axes.push(automap_ir::sharding::AxisRef::new(axis)),
+                    2 => s.dims[1].axes.push(automap_ir::sharding::AxisRef::new(axis)),
+                    3 => s.unreduced.push(automap_ir::sharding::AxisRef::new(axis)),
+                    _ => {}
+                }
+            }
+            s
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn resharding_to_itself_is_free(s in arb_sharding()) {
+            prop_assert!(reshard(&ty(), &s, &s, &mesh()).unwrap().is_empty());
+        }
+
+        #[test]
+        fn every_collective_takes_positive_time_and_bytes(a in arb_sharding(), b in arb_sharding()) {
+            if let Ok(cs) = reshard(&ty(), &a, &b, &mesh()) {
+                for c in cs {
+                    prop_assert!(c.seconds > 0.0 && c.bytes > 0);
+                }
+            }
+        }
+    }
+}
