@@ -9,3 +9,4 @@ pub use automap_ir as ir;
 pub use automap_solver as solver;
 
 pub mod inspect;
+pub mod report;

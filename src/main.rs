@@ -67,6 +67,22 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Predict what a plan costs: step time (compute and communication), every collective and the op
+    /// that causes it, and peak memory per device.
+    ///
+    /// PLAN is a reference plan: `replicated`, `dp`, `megatron` or `fsdp`, each with an optional `:AXIS`,
+    /// combined with `+` (for example `dp:data+megatron:model` on a 2-D mesh). Ops follow their operands
+    /// at the least cost from the argument shardings the recipe pins.
+    Eval {
+        /// The StableHLO text file.
+        model: PathBuf,
+        /// The mesh YAML file.
+        #[arg(long)]
+        mesh: PathBuf,
+        /// The plan.
+        #[arg(long, default_value = "replicated")]
+        plan: String,
+    },
     /// Work with device mesh specs.
     Mesh {
         #[command(subcommand)]
@@ -123,12 +139,29 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Solve { problem, timeout, solver, threads, seed, mip_gap, quiet } => {
             solve(&problem, timeout, &solver, threads, seed, mip_gap, quiet)
         }
+        Command::Eval { model, mesh, plan } => eval(&model, &mesh, &plan),
         Command::Mesh { command: MeshCommand::Check { mesh } } => {
             let m = Mesh::load(&mesh).map_err(input)?;
             print!("{m}");
             Ok(())
         }
     }
+}
+
+fn eval(model: &std::path::Path, mesh_path: &std::path::Path, spec: &str) -> Result<(), Failure> {
+    use automap::encodings::plan::{PlanSpace, parse_recipes, recipe_args};
+    let shown = model.display().to_string();
+    let bytes = std::fs::read(model).with_context(|| format!("cannot read {shown}")).map_err(input)?;
+    let m = ir::parse_bytes(&bytes).map_err(|e| input(anyhow::anyhow!("{shown}:{e}")))?;
+    let mesh = Mesh::load(mesh_path).map_err(input)?;
+    let recipes = parse_recipes(spec, &mesh).map_err(|e| input(anyhow::anyhow!("--plan {spec}: {e}")))?;
+    let t0 = Instant::now();
+    let space = PlanSpace::new(&m, &mesh);
+    let plan = space.propagate(recipe_args(&m, &mesh, &recipes));
+    let cost = space.evaluate(&plan);
+    print!("{}", automap::report::plan_report(&shown, &m, &mesh, spec, &space, &plan, &cost));
+    eprintln!("planned and evaluated in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
+    Ok(())
 }
 
 fn solve(

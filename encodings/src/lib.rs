@@ -3,8 +3,10 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod cost;
 pub mod flops;
 pub mod mesh;
+pub mod plan;
 pub mod reshard;
 pub mod rules;
 pub mod strategy;

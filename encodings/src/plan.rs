@@ -1,0 +1,386 @@
+//! Plans: a strategy for every op of the program and a sharding for every argument; what a plan costs
+//! (compute, the collectives of every resharding, peak memory per device); and the reference plans
+//! (replicated, data parallel, Megatron, FSDP and their combinations), built by pinning the arguments
+//! the way an expert would and letting every op follow its operands at the least cost.
+
+use crate::cost::compute_cost;
+use crate::mesh::Mesh;
+use crate::reshard::{Collective, reshard};
+use crate::rules::{OpRule, rule_for};
+use crate::strategy::{Strategy, enumerate};
+use automap_ir::sharding::{AxisRef, TensorSharding};
+use automap_ir::{Module, OpId, ValueDef, ValueId};
+use std::collections::HashMap;
+
+/// The name the mesh has in annotations (`sdy.mesh @mesh`).
+pub const MESH_SYMBOL: &str = "mesh";
+
+/// The strategies of every top-level op.
+pub struct PlanSpace<'m> {
+    /// The module.
+    pub m: &'m Module,
+    /// The mesh.
+    pub mesh: &'m Mesh,
+    /// Rule of each op of `m.body`, by position.
+    pub rules: Vec<OpRule>,
+    /// Strategies of each op, by position (the first is replicated).
+    pub strategies: Vec<Vec<Strategy>>,
+    producer: HashMap<ValueId, (usize, usize)>,
+}
+
+/// A plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Sharding of each argument of the entry function.
+    pub args: Vec<TensorSharding>,
+    /// Strategy index of each op of `m.body`, by position.
+    pub choice: Vec<usize>,
+}
+
+/// A collective and what causes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CausedCollective {
+    /// The collective.
+    pub collective: Collective,
+    /// The op whose operand needs it (`None` for a returned value).
+    pub op: Option<OpId>,
+    /// The value being resharded.
+    pub value: ValueId,
+}
+
+/// What a plan costs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanCost {
+    /// Seconds of compute (sum over ops, per device).
+    pub compute_s: f64,
+    /// Seconds of communication (sum over collectives).
+    pub comm_s: f64,
+    /// Every collective.
+    pub collectives: Vec<CausedCollective>,
+    /// Peak bytes per device (values live over program order; arguments live throughout).
+    pub peak_bytes: f64,
+}
+
+impl PlanCost {
+    /// Compute plus communication.
+    pub fn total_s(&self) -> f64 {
+        self.compute_s + self.comm_s
+    }
+}
+
+fn replicated_of(m: &Module, v: ValueId) -> TensorSharding {
+    TensorSharding::replicated(MESH_SYMBOL, m.ty(v).as_tensor().map_or(0, |t| t.rank()))
+}
+
+impl<'m> PlanSpace<'m> {
+    /// Rules and strategies of every top-level op of `m` on `mesh`.
+    pub fn new(m: &'m Module, mesh: &'m Mesh) -> PlanSpace<'m> {
+        let rules: Vec<OpRule> = m.body.iter().map(|&op| rule_for(m, op)).collect();
+        let strategies = rules.iter().map(|r| enumerate(r, mesh)).collect();
+        let mut producer = HashMap::new();
+        for (pos, &op) in m.body.iter().enumerate() {
+            for (k, &r) in m.ops[op].results.iter().enumerate() {
+                producer.insert(r, (pos, k));
+            }
+        }
+        PlanSpace { m, mesh, rules, strategies, producer }
+    }
+
+    /// The fully replicated plan.
+    pub fn replicated(&self) -> Plan {
+        Plan {
+            args: self.m.args.iter().map(|&a| replicated_of(self.m, a)).collect(),
+            choice: vec![0; self.m.body.len()],
+        }
+    }
+
+    /// The sharding value `v` has as produced under `plan` (partial over reduced axes).
+    pub fn produced(&self, plan: &Plan, v: ValueId) -> TensorSharding {
+        match self.m.values[v].def {
+            ValueDef::Arg(i) => plan.args[i as usize].clone(),
+            _ => match self.producer.get(&v) {
+                Some(&(pos, k)) => self.strategies[pos][plan.choice[pos]].sharding(
+                    &self.rules[pos],
+                    self.mesh,
+                    MESH_SYMBOL,
+                    &self.rules[pos].results[k],
+                    true,
+                ),
+                None => replicated_of(self.m, v),
+            },
+        }
+    }
+
+    /// The sharding operand `k` of the op at `pos` needs under strategy `s`.
+    pub fn required(&self, pos: usize, k: usize, s: usize) -> TensorSharding {
+        self.strategies[pos][s].sharding(&self.rules[pos], self.mesh, MESH_SYMBOL, &self.rules[pos].operands[k], false)
+    }
+
+    fn reshard_s(&self, v: ValueId, from: &TensorSharding, to: &TensorSharding) -> f64 {
+        match self.m.ty(v).as_tensor() {
+            Some(t) => reshard(t, from, to, self.mesh).map_or(f64::INFINITY, |cs| cs.iter().map(|c| c.seconds).sum()),
+            None => 0.0,
+        }
+    }
+
+    /// Cost of a plan.
+    pub fn evaluate(&self, plan: &Plan) -> PlanCost {
+        let m = self.m;
+        let mut compute_s = 0.0;
+        let mut collectives = Vec::new();
+        let add = |v: ValueId,
+                   op: Option<OpId>,
+                   from: &TensorSharding,
+                   to: &TensorSharding,
+                   out: &mut Vec<CausedCollective>| {
+            if let Some(t) = m.ty(v).as_tensor()
+                && let Ok(cs) = reshard(t, from, to, self.mesh)
+            {
+                out.extend(cs.into_iter().map(|collective| CausedCollective { collective, op, value: v }));
+            }
+        };
+        for (pos, &op) in m.body.iter().enumerate() {
+            let s = plan.choice[pos];
+            compute_s += compute_cost(m, op, &self.rules[pos], &self.strategies[pos][s], self.mesh).seconds;
+            for (k, &v) in m.ops[op].operands.iter().enumerate() {
+                add(v, Some(op), &self.produced(plan, v), &self.required(pos, k, s), &mut collectives);
+            }
+        }
+        for &v in &m.returns {
+            let from = self.produced(plan, v);
+            let to = TensorSharding { unreduced: Vec::new(), ..from.clone() };
+            add(v, None, &from, &to, &mut collectives);
+        }
+        let comm_s = collectives.iter().map(|c| c.collective.seconds).sum::<f64>() + 0.0;
+        PlanCost { compute_s, comm_s, collectives, peak_bytes: self.peak_bytes(plan) }
+    }
+
+    /// Peak bytes per device over program order.
+    fn peak_bytes(&self, plan: &Plan) -> f64 {
+        let m = self.m;
+        let n = m.body.len();
+        let mut last_use: HashMap<ValueId, usize> = HashMap::new();
+        for (pos, &op) in m.body.iter().enumerate() {
+            for &v in m.ops[op].operands.iter().chain(&m.ops[op].captures) {
+                last_use.insert(v, pos);
+            }
+        }
+        for &v in &m.returns {
+            last_use.insert(v, n);
+        }
+        let mut delta = vec![0.0f64; n + 2];
+        let size = |v: ValueId| {
+            let sh = self.produced(plan, v);
+            let split: f64 = sh
+                .dims
+                .iter()
+                .flat_map(|d| d.axes.iter())
+                .filter_map(|a| self.mesh.axis(&a.name))
+                .map(|a| f64::from(a.size))
+                .product();
+            m.ty(v).byte_size() as f64 / split
+        };
+        for &a in &m.args {
+            delta[0] += size(a);
+        }
+        for (pos, &op) in m.body.iter().enumerate() {
+            for &r in &m.ops[op].results {
+                let s = size(r);
+                delta[pos] += s;
+                let end = last_use.get(&r).copied().unwrap_or(pos);
+                delta[end + 1] -= s;
+            }
+        }
+        let mut cur = 0.0f64;
+        let mut peak = 0.0f64;
+        for d in delta {
+            cur += d;
+            peak = peak.max(cur);
+        }
+        peak
+    }
+
+    /// A plan from argument shardings: every op, in program order, takes the strategy that costs least
+    /// given its operands (resharding plus compute); ops fed only by constants follow their consumers.
+    pub fn propagate(&self, args: Vec<TensorSharding>) -> Plan {
+        let m = self.m;
+        let mut plan = Plan { args, choice: vec![0; m.body.len()] };
+        // Values that do not depend on any argument (constants, iotas and what is computed from them).
+        let mut free: HashMap<ValueId, bool> = m.args.iter().map(|&a| (a, false)).collect();
+        let mut free_op = vec![false; m.body.len()];
+        for (pos, &op) in m.body.iter().enumerate() {
+            let f = m.ops[op].operands.iter().chain(&m.ops[op].captures).all(|v| free.get(v).copied().unwrap_or(false));
+            free_op[pos] = f;
+            for &r in &m.ops[op].results {
+                free.insert(r, f);
+            }
+        }
+        for (pos, &op) in m.body.iter().enumerate() {
+            if free_op[pos] {
+                continue;
+            }
+            let operands = &m.ops[op].operands;
+            let from: Vec<TensorSharding> = operands.iter().map(|&v| self.produced(&plan, v)).collect();
+            // Shardings propagate: an op may use only the mesh axes its operands already use.
+            let allowed: Vec<usize> = (0..self.mesh.axes.len())
+                .filter(|&a| {
+                    from.iter()
+                        .any(|f| f.dims.iter().flat_map(|d| d.axes.iter()).any(|x| x.name == self.mesh.axes[a].name))
+                })
+                .collect();
+            let mut best = (f64::INFINITY, 0);
+            for s in 0..self.strategies[pos].len() {
+                if self.strategies[pos][s]
+                    .axis_factor
+                    .iter()
+                    .enumerate()
+                    .any(|(a, f)| f.is_some() && !allowed.contains(&a))
+                {
+                    continue;
+                }
+                let mut c = compute_cost(m, op, &self.rules[pos], &self.strategies[pos][s], self.mesh).seconds;
+                for (k, &v) in operands.iter().enumerate() {
+                    if !free.get(&v).copied().unwrap_or(false) {
+                        c += self.reshard_s(v, &from[k], &self.required(pos, k, s));
+                    }
+                }
+                if c < best.0 {
+                    best = (c, s);
+                }
+            }
+            plan.choice[pos] = best.1;
+        }
+        // Free ops, last first: match what their consumers need.
+        let mut consumers: HashMap<ValueId, Vec<(usize, usize)>> = HashMap::new();
+        for (pos, &op) in m.body.iter().enumerate() {
+            for (k, &v) in m.ops[op].operands.iter().enumerate() {
+                consumers.entry(v).or_default().push((pos, k));
+            }
+        }
+        for pos in (0..m.body.len()).rev().filter(|&p| free_op[p]) {
+            let op = m.body[pos];
+            let mut best = (f64::INFINITY, 0);
+            for s in 0..self.strategies[pos].len() {
+                plan.choice[pos] = s;
+                let mut c = compute_cost(m, op, &self.rules[pos], &self.strategies[pos][s], self.mesh).seconds;
+                for &r in &m.ops[op].results {
+                    let produced = self.produced(&plan, r);
+                    for &(cp, ck) in consumers.get(&r).map_or(&[][..], Vec::as_slice) {
+                        c += self.reshard_s(r, &produced, &self.required(cp, ck, plan.choice[cp]));
+                    }
+                }
+                if c < best.0 {
+                    best = (c, s);
+                }
+            }
+            plan.choice[pos] = best.1;
+        }
+        plan
+    }
+}
+
+/// A reference plan's recipe: which parallelism on which mesh axis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recipe {
+    /// Nothing sharded.
+    Replicated,
+    /// Batch (the leading dimension of every non-parameter argument) over the axis.
+    DataParallel(String),
+    /// Megatron tensor parallelism over the axis: column-parallel `wq`, `wk`, `wv`, `w1`; row-parallel
+    /// `wo`, `w2`.
+    Megatron(String),
+    /// FSDP / ZeRO-3: every parameter sharded on its largest divisible dimension, and the batch, over
+    /// the axis.
+    Fsdp(String),
+}
+
+/// Parse a plan name: `replicated`, `dp`, `megatron`, `fsdp`, with `:AXIS` (default: the only axis,
+/// else `data` for dp and fsdp and `model` for megatron), combined with `+` (`dp:data+megatron:model`).
+pub fn parse_recipes(spec: &str, mesh: &Mesh) -> Result<Vec<Recipe>, String> {
+    let default_axis = |preferred: &str| -> Result<String, String> {
+        if mesh.axes.len() == 1 {
+            return Ok(mesh.axes[0].name.clone());
+        }
+        mesh.axis(preferred).map(|a| a.name.clone()).ok_or_else(|| {
+            format!(
+                "say which axis: the mesh has {}",
+                mesh.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", ")
+            )
+        })
+    };
+    spec.split('+')
+        .map(|part| {
+            let (name, axis) = part.split_once(':').map_or((part, None), |(n, a)| (n, Some(a.to_string())));
+            let axis_or = |pref: &str| -> Result<String, String> {
+                let a = match &axis {
+                    Some(a) => a.clone(),
+                    None => default_axis(pref)?,
+                };
+                mesh.axis(&a).map(|x| x.name.clone()).ok_or_else(|| format!("the mesh has no axis '{a}'"))
+            };
+            match name.trim() {
+                "replicated" => Ok(Recipe::Replicated),
+                "dp" => Ok(Recipe::DataParallel(axis_or("data")?)),
+                "megatron" => Ok(Recipe::Megatron(axis_or("model")?)),
+                "fsdp" => Ok(Recipe::Fsdp(axis_or("data")?)),
+                other => {
+                    Err(format!("unknown plan '{other}': use replicated, dp, megatron, fsdp (with :AXIS), joined by +"))
+                }
+            }
+        })
+        .collect()
+}
+
+/// Is argument `i` a parameter (its JAX name starts with `params` or `p[`)?
+pub fn is_parameter(m: &Module, i: usize) -> bool {
+    m.entry()
+        .args
+        .get(i)
+        .and_then(|p| p.name.as_deref())
+        .is_some_and(|n| n.starts_with("params") || n.starts_with("p["))
+}
+
+fn leaf_name(m: &Module, i: usize) -> String {
+    let name = m.entry().args.get(i).and_then(|p| p.name.clone()).unwrap_or_default();
+    name.rsplit('[').next().unwrap_or("").trim_matches(|c| c == ']' || c == '\'' || c == '"').to_string()
+}
+
+/// The argument shardings of a combination of recipes.
+pub fn recipe_args(m: &Module, mesh: &Mesh, recipes: &[Recipe]) -> Vec<TensorSharding> {
+    let mut args: Vec<TensorSharding> = m.args.iter().map(|&a| replicated_of(m, a)).collect();
+    let shape = |i: usize| m.ty(m.args[i]).as_tensor().map_or(Vec::new(), |t| t.shape.clone());
+    let divides = |size: i64, axis: &str, used: &TensorSharding, d: usize| {
+        let already: i64 =
+            used.dims[d].axes.iter().filter_map(|a| mesh.axis(&a.name)).map(|a| i64::from(a.size)).product();
+        mesh.axis(axis).is_some_and(|a| size % (already * i64::from(a.size)) == 0)
+    };
+    for r in recipes {
+        for (i, arg) in args.iter_mut().enumerate() {
+            let sh = shape(i);
+            let param = is_parameter(m, i);
+            let target: Option<(usize, &str)> = match r {
+                Recipe::Replicated => None,
+                Recipe::DataParallel(a) | Recipe::Fsdp(a) if !param => (!sh.is_empty()).then_some((0, a.as_str())),
+                Recipe::DataParallel(_) => None,
+                Recipe::Megatron(a) if param && sh.len() == 2 => match leaf_name(m, i).as_str() {
+                    "wq" | "wk" | "wv" | "w1" => Some((1, a.as_str())),
+                    "wo" | "w2" => Some((0, a.as_str())),
+                    _ => None,
+                },
+                Recipe::Megatron(_) => None,
+                Recipe::Fsdp(a) => (0..sh.len())
+                    .filter(|&d| divides(sh[d], a, arg, d))
+                    .max_by_key(|&d| (sh[d], std::cmp::Reverse(d)))
+                    .map(|d| (d, a.as_str())),
+            };
+            if let Some((d, axis)) = target
+                && d < sh.len()
+                && divides(sh[d], axis, arg, d)
+                && !arg.used_axes().any(|x| x.name == axis)
+            {
+                arg.dims[d].axes.push(AxisRef::new(axis));
+            }
+        }
+    }
+    args
+}

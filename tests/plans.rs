@@ -1,0 +1,95 @@
+//! Reference plans through the cost model, on the GPT fixtures: the collectives an expert expects.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use automap::encodings::mesh::Mesh;
+use automap::encodings::plan::{PlanCost, PlanSpace, parse_recipes, recipe_args};
+use automap::encodings::reshard::CollectiveKind;
+use automap::ir;
+use std::path::Path;
+
+fn cost(fixture: &str, mesh: &str, spec: &str) -> PlanCost {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures").join(fixture)).unwrap()).unwrap();
+    let mesh = Mesh::load(&root.join("specs/meshes").join(mesh)).unwrap();
+    let space = PlanSpace::new(&m, &mesh);
+    let plan = space.propagate(recipe_args(&m, &mesh, &parse_recipes(spec, &mesh).unwrap()));
+    space.evaluate(&plan)
+}
+
+/// Batch 8 × sequence 32 × model 64, f32.
+const ACTIVATIONS: u64 = 8 * 32 * 64 * 4;
+
+#[test]
+fn megatron_forward_is_two_all_reduces_per_layer_of_the_activations() {
+    let c = cost("gpt_forward.mlir", "cpu-model-4.yaml", "megatron");
+    let layers = 2;
+    assert_eq!(c.collectives.len(), 2 * layers, "{:#?}", c.collectives);
+    for x in &c.collectives {
+        assert_eq!(x.collective.kind, CollectiveKind::AllReduce);
+        assert_eq!(x.collective.axis, "model");
+        assert_eq!(x.collective.bytes, ACTIVATIONS);
+    }
+}
+
+#[test]
+fn data_parallel_forward_needs_no_collective() {
+    let c = cost("gpt_forward.mlir", "cpu-8.yaml", "dp");
+    assert!(c.collectives.is_empty(), "{:#?}", c.collectives);
+    assert!(c.comm_s == 0.0 && c.compute_s > 0.0);
+}
+
+#[test]
+fn data_and_tensor_parallel_on_a_2d_mesh() {
+    let c = cost("gpt_forward.mlir", "cpu-2x4.yaml", "dp:data+megatron:model");
+    assert_eq!(c.collectives.len(), 4);
+    assert!(c.collectives.iter().all(|x| x.collective.kind == CollectiveKind::AllReduce
+        && x.collective.axis == "model"
+        && x.collective.bytes == ACTIVATIONS / 2));
+    // Cheaper than Megatron alone on the same mesh, which leaves the data axis idle.
+    let megatron = cost("gpt_forward.mlir", "cpu-2x4.yaml", "megatron:model");
+    assert!(c.total_s() < megatron.total_s());
+}
+
+#[test]
+fn replicated_has_no_collectives_and_the_most_memory() {
+    let r = cost("gpt_train.mlir", "cpu-8.yaml", "replicated");
+    assert!(r.collectives.is_empty());
+    let f = cost("gpt_train.mlir", "cpu-8.yaml", "fsdp");
+    assert!(f.peak_bytes < r.peak_bytes, "FSDP {} vs replicated {}", f.peak_bytes, r.peak_bytes);
+}
+
+#[test]
+fn eval_prints_a_report() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_automap"))
+        .args([
+            "eval",
+            "tests/fixtures/gpt_forward.mlir",
+            "--mesh",
+            "specs/meshes/cpu-model-4.yaml",
+            "--plan",
+            "megatron",
+        ])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("collectives: 4"), "{text}");
+    assert!(text.contains("all-reduce      model"), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_automap"))
+        .args([
+            "eval",
+            "tests/fixtures/gpt_forward.mlir",
+            "--mesh",
+            "specs/meshes/cpu-model-4.yaml",
+            "--plan",
+            "dp:nope",
+        ])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no axis 'nope'"));
+}
