@@ -93,3 +93,34 @@ fn eval_prints_a_report() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no axis 'nope'"));
 }
+
+#[test]
+fn data_parallel_training_all_reduces_each_gradient_once() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures/gpt_train.mlir")).unwrap()).unwrap();
+    let mesh = Mesh::load(&root.join("specs/meshes/cpu-8.yaml")).unwrap();
+    let space = PlanSpace::new(&m, &mesh);
+    let plan = space.propagate(recipe_args(&m, &mesh, &parse_recipes("dp", &mesh).unwrap()));
+    let c = space.evaluate(&plan);
+    let params: Vec<usize> = (0..m.args.len()).filter(|&i| automap::encodings::plan::is_parameter(&m, i)).collect();
+    assert_eq!(params.len(), 24);
+    // One all-reduce per parameter, at its update (p - lr * g), of the parameter's size; plus the
+    // returned mean loss (4 bytes). Nothing else: no collective in the forward pass.
+    let at_updates: Vec<_> = c.collectives.iter().filter(|x| x.op.is_some()).collect();
+    assert_eq!(at_updates.len(), params.len(), "{:#?}", c.collectives);
+    let mut sizes: Vec<u64> = at_updates.iter().map(|x| x.collective.bytes).collect();
+    let mut want: Vec<u64> = params.iter().map(|&i| m.ty(m.args[i]).byte_size()).collect();
+    sizes.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(sizes, want);
+    for x in &at_updates {
+        assert_eq!(x.collective.kind, CollectiveKind::AllReduce);
+        assert_eq!(m.ops[x.op.unwrap()].name, "stablehlo.subtract");
+    }
+    let rest: Vec<_> = c.collectives.iter().filter(|x| x.op.is_none()).collect();
+    assert_eq!(rest.len(), 1);
+    assert_eq!((rest[0].collective.kind, rest[0].collective.bytes), (CollectiveKind::AllReduce, 4));
+    // The cost is the sum of its parts.
+    let sum: f64 = c.collectives.iter().map(|x| x.collective.seconds).sum();
+    assert!((c.comm_s - sum).abs() < 1e-15 && (c.total_s() - c.compute_s - c.comm_s).abs() < 1e-15);
+}

@@ -9,7 +9,7 @@ use crate::reshard::{Collective, reshard};
 use crate::rules::{OpRule, rule_for};
 use crate::strategy::{Strategy, enumerate};
 use automap_ir::sharding::{AxisRef, TensorSharding};
-use automap_ir::{Module, OpId, ValueDef, ValueId};
+use automap_ir::{Module, OpId, OpKind, ValueDef, ValueId};
 use std::collections::HashMap;
 
 /// The name the mesh has in annotations (`sdy.mesh @mesh`).
@@ -35,6 +35,59 @@ pub struct Plan {
     pub args: Vec<TensorSharding>,
     /// Strategy index of each op of `m.body`, by position.
     pub choice: Vec<usize>,
+    /// Mesh axes over which a linear op passes partial sums through (its operands and result stay
+    /// unreduced over them), by position; empty for most ops.
+    pub partial: Vec<Vec<AxisRef>>,
+    /// Which operands of that op carry the partial sums, by position.
+    pub partial_operands: Vec<Vec<usize>>,
+}
+
+/// How partial sums may pass through an op (sum of partials = partial of sums).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Linearity {
+    /// Not linear: partial operands must be reduced first.
+    None,
+    /// Additive in these operands: all of them carry the same partial axes, the others none.
+    Additive(Vec<usize>),
+    /// Multiplicative in these operands: exactly one of them carries partial axes, the others none.
+    Multiplicative(Vec<usize>),
+}
+
+/// The linearity of an op.
+pub fn linearity(m: &Module, op: OpId) -> Linearity {
+    use automap_ir::op::{ElementwiseOp as E, ReduceKind};
+    let data = &m.ops[op];
+    let all: Vec<usize> = (0..data.operands.len()).collect();
+    match &data.kind {
+        OpKind::Elementwise(E::Add | E::Subtract) => Linearity::Additive(all),
+        OpKind::Elementwise(E::Negate | E::Convert)
+        | OpKind::Reshape
+        | OpKind::Transpose { .. }
+        | OpKind::BroadcastInDim { .. } => Linearity::Additive(vec![0]),
+        // Summing a partial sum gives a partial sum; the init values stay full.
+        OpKind::Reduce { kind: ReduceKind::Add, .. } => Linearity::Additive((0..data.operands.len() / 2).collect()),
+        OpKind::Elementwise(E::Multiply) => Linearity::Multiplicative(all),
+        OpKind::Elementwise(E::Divide) => Linearity::Multiplicative(vec![0]),
+        _ => Linearity::None,
+    }
+}
+
+/// The operands of `op` that carry the partial axes when it passes `partial` through, given what its
+/// operands carry now.
+fn pass_through(m: &Module, op: OpId, carried: &[Vec<AxisRef>]) -> Option<(Vec<usize>, Vec<AxisRef>)> {
+    let partial_ops: Vec<usize> = (0..carried.len()).filter(|&k| !carried[k].is_empty()).collect();
+    let first = partial_ops.first().map(|&k| carried[k].clone())?;
+    match linearity(m, op) {
+        Linearity::None => None,
+        Linearity::Additive(lin) => {
+            let ok = lin.iter().all(|&k| carried[k] == first) && partial_ops.iter().all(|k| lin.contains(k));
+            ok.then_some((lin, first))
+        }
+        Linearity::Multiplicative(lin) => {
+            let ok = partial_ops.len() == 1 && lin.contains(&partial_ops[0]);
+            ok.then_some((partial_ops, first))
+        }
+    }
 }
 
 /// A collective and what causes it.
@@ -91,6 +144,8 @@ impl<'m> PlanSpace<'m> {
         Plan {
             args: self.m.args.iter().map(|&a| replicated_of(self.m, a)).collect(),
             choice: vec![0; self.m.body.len()],
+            partial: vec![Vec::new(); self.m.body.len()],
+            partial_operands: vec![Vec::new(); self.m.body.len()],
         }
     }
 
@@ -99,13 +154,13 @@ impl<'m> PlanSpace<'m> {
         match self.m.values[v].def {
             ValueDef::Arg(i) => plan.args[i as usize].clone(),
             _ => match self.producer.get(&v) {
-                Some(&(pos, k)) => self.strategies[pos][plan.choice[pos]].sharding(
-                    &self.rules[pos],
-                    self.mesh,
-                    MESH_SYMBOL,
-                    &self.rules[pos].results[k],
-                    true,
-                ),
+                Some(&(pos, k)) => {
+                    let strategy = &self.strategies[pos][plan.choice[pos]];
+                    let mut sh =
+                        strategy.sharding(&self.rules[pos], self.mesh, MESH_SYMBOL, &self.rules[pos].results[k], true);
+                    sh.unreduced.extend(plan.partial[pos].iter().cloned());
+                    sh
+                }
                 None => replicated_of(self.m, v),
             },
         }
@@ -114,6 +169,15 @@ impl<'m> PlanSpace<'m> {
     /// The sharding operand `k` of the op at `pos` needs under strategy `s`.
     pub fn required(&self, pos: usize, k: usize, s: usize) -> TensorSharding {
         self.strategies[pos][s].sharding(&self.rules[pos], self.mesh, MESH_SYMBOL, &self.rules[pos].operands[k], false)
+    }
+
+    /// What operand `k` of the op at `pos` needs under `plan` (partial sums passed through included).
+    pub fn required_in(&self, plan: &Plan, pos: usize, k: usize) -> TensorSharding {
+        let mut sh = self.required(pos, k, plan.choice[pos]);
+        if plan.partial_operands[pos].contains(&k) {
+            sh.unreduced.extend(plan.partial[pos].iter().cloned());
+        }
+        sh
     }
 
     fn reshard_s(&self, v: ValueId, from: &TensorSharding, to: &TensorSharding) -> f64 {
@@ -143,7 +207,7 @@ impl<'m> PlanSpace<'m> {
             let s = plan.choice[pos];
             compute_s += compute_cost(m, op, &self.rules[pos], &self.strategies[pos][s], self.mesh).seconds;
             for (k, &v) in m.ops[op].operands.iter().enumerate() {
-                add(v, Some(op), &self.produced(plan, v), &self.required(pos, k, s), &mut collectives);
+                add(v, Some(op), &self.produced(plan, v), &self.required_in(plan, pos, k), &mut collectives);
             }
         }
         for &v in &m.returns {
@@ -204,7 +268,9 @@ impl<'m> PlanSpace<'m> {
     /// given its operands (resharding plus compute); ops fed only by constants follow their consumers.
     pub fn propagate(&self, args: Vec<TensorSharding>) -> Plan {
         let m = self.m;
-        let mut plan = Plan { args, choice: vec![0; m.body.len()] };
+        let n = m.body.len();
+        let mut plan =
+            Plan { args, choice: vec![0; n], partial: vec![Vec::new(); n], partial_operands: vec![Vec::new(); n] };
         // Values that do not depend on any argument (constants, iotas and what is computed from them).
         let mut free: HashMap<ValueId, bool> = m.args.iter().map(|&a| (a, false)).collect();
         let mut free_op = vec![false; m.body.len()];
@@ -249,6 +315,21 @@ impl<'m> PlanSpace<'m> {
                 }
             }
             plan.choice[pos] = best.1;
+            // Linear ops pass partial sums through (the reduction then happens once, later), when the
+            // axes are not ones the op's own strategy shards.
+            let carried: Vec<Vec<AxisRef>> = from.iter().map(|f| f.unreduced.clone()).collect();
+            if let Some((ks, axes)) = pass_through(m, op, &carried) {
+                let strategy = &self.strategies[pos][plan.choice[pos]];
+                let clash = strategy
+                    .axis_factor
+                    .iter()
+                    .enumerate()
+                    .any(|(a, f)| f.is_some() && axes.iter().any(|x| x.name == self.mesh.axes[a].name));
+                if !clash {
+                    plan.partial[pos] = axes;
+                    plan.partial_operands[pos] = ks;
+                }
+            }
         }
         // Free ops, last first: match what their consumers need.
         let mut consumers: HashMap<ValueId, Vec<(usize, usize)>> = HashMap::new();
@@ -266,7 +347,7 @@ impl<'m> PlanSpace<'m> {
                 for &r in &m.ops[op].results {
                     let produced = self.produced(&plan, r);
                     for &(cp, ck) in consumers.get(&r).map_or(&[][..], Vec::as_slice) {
-                        c += self.reshard_s(r, &produced, &self.required(cp, ck, plan.choice[cp]));
+                        c += self.reshard_s(r, &produced, &self.required_in(&plan, cp, ck));
                     }
                 }
                 if c < best.0 {

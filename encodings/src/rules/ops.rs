@@ -195,6 +195,12 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
                 } else if let Some(&id) = bi.next() {
                     let f = b.factor(size, Pass);
                     b.result(0, d, f).operand(1, id, f);
+                    // Batching dimensions: the operand's matching dimension moves with them.
+                    if let Some(j) = g.start_indices_batching_dims.iter().position(|&x| x == id as i64)
+                        && let Some(&od) = g.operand_batching_dims.get(j)
+                    {
+                        b.operand(0, od as usize, f);
+                    }
                 }
             }
             b.fill_empty(&in_refs, &out_refs, Rep);
@@ -214,8 +220,22 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
             let batch_idx: Vec<usize> = (0..idx.len()).filter(|&d| d as i64 != dims.index_vector_dim).collect();
             let red = if *kind == ReduceKind::Add { Red } else { Rep };
             for (&ud, &id) in scatter_upd.iter().zip(&batch_idx) {
-                let f = b.factor(upd[ud], red);
-                b.operand(2, ud, f).operand(1, id, f);
+                // A batching dimension writes only its own slice of the operand: it passes through.
+                match dims
+                    .scatter_indices_batching_dims
+                    .iter()
+                    .position(|&x| x == id as i64)
+                    .and_then(|j| dims.input_batching_dims.get(j))
+                {
+                    Some(&od) => {
+                        let f = b.factor(upd[ud], Pass);
+                        b.operand(2, ud, f).operand(1, id, f).operand(0, od as usize, f).result(0, od as usize, f);
+                    }
+                    None => {
+                        let f = b.factor(upd[ud], red);
+                        b.operand(2, ud, f).operand(1, id, f);
+                    }
+                }
             }
             b.fill_empty(&in_refs, &out_refs, Rep);
         }
