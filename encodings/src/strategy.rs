@@ -201,4 +201,45 @@ mod tests {
         // 6 is not divisible by 4: the first factor never takes "model" alone.
         assert!(enumerate(&r, &m).iter().all(|s| s.axis_factor[1] != Some(0)));
     }
+
+    #[test]
+    fn matmul_compute_cost_under_each_strategy() {
+        // 8x32 @ 32x16 f32 on model=4 with 100 TFLOP/s and 1000 GB/s: memory-bound.
+        let r = matmul(8, 32, 16);
+        let m = mesh(&[("model", 4)]);
+        let src = "func.func @main(%a: tensor<8x32xf32>, %b: tensor<32x16xf32>) -> tensor<8x16xf32> {\n  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>\n  return %0 : tensor<8x16xf32>\n}\n";
+        let module = automap_ir::parse_module(src).unwrap();
+        let op = module.body[0];
+        let costs: Vec<(f64, f64, f64)> = enumerate(&r, &m)
+            .iter()
+            .map(|s| {
+                let c = crate::cost::compute_cost(&module, op, &r, s, &m);
+                (c.flops, c.bytes, c.seconds)
+            })
+            .collect();
+        // Replicated: 2·8·16·32 FLOPs; (256 + 512 + 128)·4 bytes.
+        assert_eq!(costs[0], (8192.0, 3584.0, 3584.0 / 1e12));
+        // Rows (i) sharded: lhs and output split by 4, rhs whole.
+        assert_eq!(costs[1], (2048.0, 1024.0 / 4.0 + 2048.0 + 512.0 / 4.0, (256.0 + 2048.0 + 128.0) / 1e12));
+        // Columns (j) sharded: rhs and output split.
+        assert_eq!(costs[2], (2048.0, 1024.0 + 2048.0 / 4.0 + 128.0, (1024.0 + 512.0 + 128.0) / 1e12));
+        // Contraction (k) sharded: both operands split, a full-size partial output.
+        assert_eq!(costs[3], (2048.0, 256.0 + 512.0 + 512.0, 1280.0 / 1e12));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn enumerated_strategies_divide_and_use_each_axis_once(m_ in 1i64..64, k in 1i64..64, n in 1i64..64, a in 1u32..5, b in 1u32..5) {
+            let r = matmul(m_, k, n);
+            let msh = mesh(&[("data", a), ("model", b)]);
+            for s in enumerate(&r, &msh) {
+                for f in 0..r.factors.len() {
+                    proptest::prop_assert_eq!(r.factors[f].size % sharded_size(&s, f, &msh), 0);
+                }
+                for t in r.operands.iter().chain(&r.results) {
+                    proptest::prop_assert!(s.sharding(&r, &msh, "mesh", t, true).check_axes_unique().is_ok());
+                }
+            }
+        }
+    }
 }
