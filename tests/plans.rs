@@ -104,8 +104,8 @@ fn data_parallel_training_all_reduces_each_gradient_once() {
     let c = space.evaluate(&plan);
     let params: Vec<usize> = (0..m.args.len()).filter(|&i| automap::encodings::plan::is_parameter(&m, i)).collect();
     assert_eq!(params.len(), 24);
-    // One all-reduce per parameter, where its gradient is scaled for the update (lr * g), of the
-    // parameter's size; plus the mean loss (4 bytes). Nothing else: no collective in the forward pass.
+    // One all-reduce per parameter gradient, of the parameter's size; plus the mean loss (4 bytes).
+    // Nothing else: no collective in the forward pass.
     let at_updates: Vec<_> = c.collectives.iter().filter(|x| x.collective.bytes > 4).collect();
     assert_eq!(at_updates.len(), params.len(), "{:#?}", c.collectives);
     let mut sizes: Vec<u64> = at_updates.iter().map(|x| x.collective.bytes).collect();
@@ -115,7 +115,8 @@ fn data_parallel_training_all_reduces_each_gradient_once() {
     assert_eq!(sizes, want);
     for x in &at_updates {
         assert_eq!(x.collective.kind, CollectiveKind::AllReduce);
-        assert_eq!(m.ops[x.op.unwrap()].name, "stablehlo.multiply");
+        let loc = m.ops[x.op.unwrap()].loc.clone().unwrap_or_default();
+        assert!(!loc.contains("jvp()") || loc.contains("transpose(jvp())"), "{loc} is in the forward pass");
     }
     let rest: Vec<_> = c.collectives.iter().filter(|x| x.collective.bytes <= 4).collect();
     assert_eq!(rest.len(), 1);
@@ -123,4 +124,47 @@ fn data_parallel_training_all_reduces_each_gradient_once() {
     // The cost is the sum of its parts.
     let sum: f64 = c.collectives.iter().map(|x| x.collective.seconds).sum();
     assert!((c.comm_s - sum).abs() < 1e-15 && (c.total_s() - c.compute_s - c.comm_s).abs() < 1e-15);
+}
+
+#[test]
+fn megatron_training_step_is_two_all_reduces_per_layer_each_way() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures/gpt_train.mlir")).unwrap()).unwrap();
+    let mesh = Mesh::load(&root.join("specs/meshes/cpu-model-4.yaml")).unwrap();
+    let space = PlanSpace::new(&m, &mesh);
+    let plan = space.propagate(recipe_args(&m, &mesh, &parse_recipes("megatron", &mesh).unwrap()));
+    let c = space.evaluate(&plan);
+    assert_eq!(c.collectives.len(), 8, "{:#?}", c.collectives);
+    let (mut forward, mut backward) = (0, 0);
+    for x in &c.collectives {
+        assert_eq!((x.collective.kind, x.collective.bytes), (CollectiveKind::AllReduce, ACTIVATIONS));
+        let loc = m.ops[x.op.unwrap()].loc.clone().unwrap_or_default();
+        if loc.contains("transpose(jvp())") { backward += 1 } else { forward += 1 }
+    }
+    assert_eq!((forward, backward), (4, 4), "2 layers: after attention and after the MLP, each way");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+    /// Any plan (random strategies and argument shardings): its cost is the sum of its parts.
+    #[test]
+    fn a_plans_cost_is_the_sum_of_its_parts(seed in proptest::prelude::any::<u64>()) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures/mlp.mlir")).unwrap()).unwrap();
+        let mesh = Mesh::load(&root.join("specs/meshes/cpu-2x4.yaml")).unwrap();
+        let space = PlanSpace::new(&m, &mesh);
+        let mut rng = automap::solver::random::Rng::new(seed);
+        let mut plan = space.replicated();
+        for (pos, c) in plan.choice.iter_mut().enumerate() {
+            *c = rng.below(space.strategies[pos].len() as u64) as usize;
+        }
+        let c = space.evaluate(&plan);
+        let compute: f64 = m.body.iter().enumerate().map(|(pos, &op)| automap::encodings::cost::compute_cost(&m, op, &space.rules[pos], &space.strategies[pos][plan.choice[pos]], &mesh).seconds).sum();
+        let comm: f64 = c.collectives.iter().map(|x| x.collective.seconds).sum();
+        proptest::prop_assert!((c.compute_s - compute).abs() <= 1e-12 * compute.max(1.0));
+        proptest::prop_assert!((c.comm_s - comm).abs() <= 1e-12 * comm.max(1.0));
+        proptest::prop_assert!((c.total_s() - compute - comm).abs() <= 1e-12 * (compute + comm).max(1.0));
+        proptest::prop_assert!(c.peak_bytes > 0.0);
+    }
 }

@@ -53,7 +53,7 @@ pub enum Linearity {
 
 /// The linearity of an op.
 pub fn linearity(m: &Module, op: OpId) -> Linearity {
-    use automap_ir::op::{ElementwiseOp as E, ReduceKind};
+    use automap_ir::op::ElementwiseOp as E;
     let data = &m.ops[op];
     let all: Vec<usize> = (0..data.operands.len()).collect();
     match &data.kind {
@@ -62,11 +62,9 @@ pub fn linearity(m: &Module, op: OpId) -> Linearity {
         | OpKind::Reshape
         | OpKind::Transpose { .. }
         | OpKind::BroadcastInDim { .. } => Linearity::Additive(vec![0]),
-        // Summing a partial sum gives a partial sum; the init values stay full.
-        OpKind::Reduce { kind: ReduceKind::Add, .. } => Linearity::Additive((0..data.operands.len() / 2).collect()),
-        // Products are linear in one factor too, but deferring the reduction past them was measured to
-        // cost more collectives on the GPT training step (Megatron: 16 instead of 12 activation
-        // all-reduces), so partial sums stop there.
+        // Products and reductions are linear in one operand too, but deferring the reduction past them
+        // was measured to cost more collectives on the GPT training step (Megatron: 12 or 16 all-reduces
+        // instead of 8), so partial sums stop there.
         _ => Linearity::None,
     }
 }
@@ -187,15 +185,31 @@ impl<'m> PlanSpace<'m> {
         let m = self.m;
         let mut compute_s = 0.0;
         let mut collectives = Vec::new();
-        let add = |v: ValueId,
-                   op: Option<OpId>,
-                   from: &TensorSharding,
-                   to: &TensorSharding,
-                   out: &mut Vec<CausedCollective>| {
-            if let Some(t) = m.ty(v).as_tensor()
-                && let Ok(cs) = reshard(t, from, to, self.mesh)
-            {
+        // Each value is resharded once per target, and its partial sums are reduced once: a later
+        // consumer starts from what the first reduction produced (XLA shares these collectives too).
+        let mut done: HashMap<(ValueId, String), ()> = HashMap::new();
+        let mut reduced: HashMap<(ValueId, Vec<String>), TensorSharding> = HashMap::new();
+        let mut add = |v: ValueId,
+                       op: Option<OpId>,
+                       from: &TensorSharding,
+                       to: &TensorSharding,
+                       out: &mut Vec<CausedCollective>| {
+            let Some(t) = m.ty(v).as_tensor() else { return };
+            if done.insert((v, to.to_string()), ()).is_some() {
+                return;
+            }
+            let mut gone: Vec<String> =
+                from.unreduced.iter().filter(|a| !to.unreduced.contains(a)).map(|a| a.name.clone()).collect();
+            gone.sort();
+            let start = match reduced.get(&(v, gone.clone())) {
+                Some(r) if !gone.is_empty() => r.clone(),
+                _ => from.clone(),
+            };
+            if let Ok(cs) = reshard(t, &start, to, self.mesh) {
                 out.extend(cs.into_iter().map(|collective| CausedCollective { collective, op, value: v }));
+            }
+            if !gone.is_empty() {
+                reduced.entry((v, gone)).or_insert_with(|| to.clone());
             }
         };
         for (pos, &op) in m.body.iter().enumerate() {
