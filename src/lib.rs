@@ -9,4 +9,5 @@ pub use automap_ir as ir;
 pub use automap_solver as solver;
 
 pub mod inspect;
+pub mod planner;
 pub mod report;

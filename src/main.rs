@@ -67,6 +67,33 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Find the best sharding plan for a model on a mesh, with a proof of how good it is.
+    ///
+    /// Builds the choice problem (a node per op and per argument, strategies from the sharding rules,
+    /// edge costs from resharding, memory per device as a hard limit), solves it (HiGHS with proven
+    /// bounds by default), and writes into --out: `annotated.mlir` (the module with `sdy.mesh` and
+    /// `sdy.sharding` on every argument and result), `plan.json` (a PartitionSpec per argument by name,
+    /// predicted costs, solver status and bound) and `report.md` (collectives with the ops that cause them,
+    /// the time split, peak memory, the reference plans side by side, the proven gap).
+    Plan {
+        /// The StableHLO text file.
+        model: PathBuf,
+        /// The mesh YAML file.
+        #[arg(long)]
+        mesh: PathBuf,
+        /// Backend: auto, highs, local or brute.
+        #[arg(long, default_value = "auto")]
+        solver: String,
+        /// Seconds the solver may take.
+        #[arg(long, default_value_t = 60.0)]
+        time_limit: f64,
+        /// Memory per device in GiB (default: the mesh's device memory).
+        #[arg(long)]
+        memory_limit: Option<f64>,
+        /// Output folder.
+        #[arg(long, default_value = "automap-out")]
+        out: PathBuf,
+    },
     /// Predict what a plan costs: step time (compute and communication), every collective and the op
     /// that causes it, and peak memory per device.
     ///
@@ -140,12 +167,96 @@ fn run(cli: Cli) -> Result<(), Failure> {
             solve(&problem, timeout, &solver, threads, seed, mip_gap, quiet)
         }
         Command::Eval { model, mesh, plan } => eval(&model, &mesh, &plan),
+        Command::Plan { model, mesh, solver, time_limit, memory_limit, out } => {
+            plan(&model, &mesh, &solver, time_limit, memory_limit, &out)
+        }
         Command::Mesh { command: MeshCommand::Check { mesh } } => {
             let m = Mesh::load(&mesh).map_err(input)?;
             print!("{m}");
             Ok(())
         }
     }
+}
+
+fn method_of(solver: &str) -> Result<automap::solver::pipeline::Method, Failure> {
+    use automap::solver::pipeline::Method;
+    match solver {
+        "auto" => Ok(Method::Auto),
+        "highs" => Ok(Method::Highs),
+        "local" => Ok(Method::Local),
+        "brute" => Ok(Method::Brute),
+        other => Err(input(anyhow::anyhow!("unknown solver '{other}': use auto, highs, local or brute"))),
+    }
+}
+
+fn plan(
+    model: &std::path::Path,
+    mesh_path: &std::path::Path,
+    solver: &str,
+    time_limit: f64,
+    memory_limit: Option<f64>,
+    out: &std::path::Path,
+) -> Result<(), Failure> {
+    use automap::encodings::mesh::BYTES_PER_GIB;
+    use automap::encodings::plan::PlanSpace;
+    let method = method_of(solver)?;
+    if !(time_limit.is_finite() && time_limit > 0.0) {
+        return Err(input(anyhow::anyhow!("--time-limit must be a positive number of seconds")));
+    }
+    let shown = model.display().to_string();
+    let bytes = std::fs::read(model).with_context(|| format!("cannot read {shown}")).map_err(input)?;
+    let m = ir::parse_bytes(&bytes).map_err(|e| input(anyhow::anyhow!("{shown}:{e}")))?;
+    let mesh = Mesh::load(mesh_path).map_err(input)?;
+    let limit = memory_limit.map_or(mesh.device.memory_bytes(), |g| g * BYTES_PER_GIB);
+    let t0 = Instant::now();
+    let space = PlanSpace::new(&m, &mesh);
+    eprintln!(
+        "{} ops, {} strategies on {} ({} devices)",
+        m.body.len(),
+        space.strategies.iter().map(Vec::len).sum::<usize>(),
+        mesh.name,
+        mesh.num_devices()
+    );
+    let opts =
+        automap::solver::SolveOptions::default().time_limit(std::time::Duration::from_secs_f64(time_limit)).threads(2);
+    let mut progress = |p: &automap::solver::Progress| {
+        eprintln!(
+            "[{:>7.2} s] {:<12} incumbent {:?} bound {:?}",
+            t0.elapsed().as_secs_f64(),
+            p.phase,
+            p.incumbent,
+            p.bound
+        );
+    };
+    let (built, plan, sol) =
+        automap::planner::plan_module(&space, Some(limit), method, &opts, &mut progress).map_err(|e| match e {
+            automap::solver::SolveError::Infeasible { .. } => input(anyhow::anyhow!("{shown}: {e} (bytes per device)")),
+            other => Failure::Internal(anyhow::anyhow!("{shown}: {other}")),
+        })?;
+    let cost = space.evaluate(&plan);
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display())).map_err(input)?;
+    let annotated =
+        automap::planner::annotate(&m, &mesh, &space, &plan).map_err(|e| input(anyhow::anyhow!("{shown}: {e}")))?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(out.join(name), text).with_context(|| format!("cannot write {}", out.join(name).display()))
+    };
+    write("annotated.mlir", &annotated)?;
+    write("plan.json", &automap::planner::plan_json(&m, &mesh, &plan, &cost, &sol))?;
+    let outcome = automap::planner::Outcome { built, plan, cost, solution: sol };
+    write("report.md", &automap::planner::report_md(&shown, &m, &mesh, &space, &outcome))?;
+    let (cost, sol) = (&outcome.cost, &outcome.solution);
+    println!(
+        "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}; peak {:.1} MiB per device); gap {:.4}%",
+        shown,
+        sol.status,
+        cost.total_s() * 1e3,
+        cost.compute_s * 1e3,
+        cost.comm_s * 1e3,
+        cost.peak_bytes / 1048576.0,
+        100.0 * sol.gap()
+    );
+    println!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
+    Ok(())
 }
 
 fn eval(model: &std::path::Path, mesh_path: &std::path::Path, spec: &str) -> Result<(), Failure> {

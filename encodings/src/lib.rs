@@ -3,6 +3,7 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod build;
 pub mod cost;
 pub mod flops;
 pub mod mesh;

@@ -44,6 +44,8 @@ pub enum WriteError {
 #[derive(Clone, Debug, Default)]
 pub struct Annotations {
     attrs: BTreeMap<Target, Vec<(String, String)>>,
+    /// Lines to put before the entry function, at module level (an `sdy.mesh` declaration).
+    before_entry: Vec<String>,
 }
 
 impl Annotations {
@@ -57,9 +59,14 @@ impl Annotations {
         self.attrs.entry(target).or_default().push((key.into(), value.into()));
     }
 
+    /// Put `line` (an op such as `sdy.mesh @mesh = <["x"=8]>`) at module level, before the entry function.
+    pub fn before_entry(&mut self, line: impl Into<String>) {
+        self.before_entry.push(line.into());
+    }
+
     /// Are there none?
     pub fn is_empty(&self) -> bool {
-        self.attrs.is_empty()
+        self.attrs.is_empty() && self.before_entry.is_empty()
     }
 }
 
@@ -73,6 +80,13 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
         return Err(WriteError::GenericForm);
     }
     let mut inserts: Vec<(usize, String)> = Vec::new();
+    if !ann.before_entry.is_empty() {
+        let at = module.entry().span.start as usize;
+        let indent: String =
+            src[..at].rsplit('\n').next().unwrap_or("").chars().take_while(|c| c.is_whitespace()).collect();
+        let text: String = ann.before_entry.iter().map(|l| format!("{l}\n{indent}")).collect();
+        inserts.push((at, text));
+    }
     for (&target, kvs) in &ann.attrs {
         let entries = kvs.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
         let (dict, after) = match target {
@@ -176,6 +190,13 @@ mod tests {
         assert!(out.contains(r#"{jax.arg_info = "b", sdy.sharding = #sdy.sharding<@mesh, [{}]>}"#), "{out}");
         assert!(out.contains(r#"-> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {"#), "{out}");
         assert!(out.contains(r#"%1 = stablehlo.add %arg0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<8x16xf32>"#), "{out}");
+        let mut b = Annotations::new();
+        b.before_entry("sdy.mesh @mesh = <[\"x\"=8]>");
+        let with_mesh = write(&m, &b).unwrap();
+        assert!(
+            with_mesh.contains("module @m {\n  sdy.mesh @mesh = <[\"x\"=8]>\n  func.func public @main"),
+            "{with_mesh}"
+        );
         // The result still parses, and the arguments keep their types.
         let again = parse_module(&out).unwrap();
         assert_eq!(again.entry().args.len(), 2);

@@ -1,0 +1,205 @@
+//! From a module on a mesh to the solver's `ChoiceProblem`, and back from a solution to a plan.
+//!
+//! - One node per top-level op, its strategies those of [`PlanSpace`]: node cost = compute time of the
+//!   strategy (plus the all-reduce a returned partial result needs), usage = bytes per device of its
+//!   results, live from the op to its last consumer.
+//! - One node per argument, its strategies the shardings its consumers ask for (and replicated), live for
+//!   the whole program (parameters stay resident).
+//! - One edge per operand: the cost of resharding the producer's result under each of its strategies to
+//!   what the consumer needs under each of its strategies.
+//!
+//! Costs are seconds mapped to integer picoseconds ([`cost_from_seconds`]); usages are bytes. The
+//! solver's objective charges every consumer its own resharding, where [`PlanSpace::evaluate`] shares one
+//! reduction of a value among its consumers: the evaluated plan costs at most the objective.
+
+use crate::cost::{bytes_per_device, compute_cost};
+use crate::plan::{Plan, PlanSpace};
+use crate::reshard::reshard;
+use automap_ir::sharding::TensorSharding;
+use automap_ir::{ValueDef, ValueId};
+use automap_solver::iopddl::FORBIDDEN_COST;
+use automap_solver::problem::{ChoiceProblem, Edge, Node, NodeId, Strategy, cost_from_seconds};
+use std::collections::HashMap;
+
+/// Most candidate shardings per argument.
+pub const MAX_ARG_CANDIDATES: usize = 64;
+
+/// What a solver node stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeRef {
+    /// Argument `i`, with its candidate shardings.
+    Arg(usize, Vec<TensorSharding>),
+    /// The op at this position of the body.
+    Op(usize),
+}
+
+/// The problem and how to read a solution back.
+pub struct Built {
+    /// The choice problem.
+    pub problem: ChoiceProblem,
+    /// What each node is.
+    pub nodes: Vec<NodeRef>,
+}
+
+fn secs(p: Option<f64>) -> i64 {
+    match p {
+        Some(s) if s.is_finite() => cost_from_seconds(s),
+        _ => FORBIDDEN_COST,
+    }
+}
+
+/// Build the choice problem of `space` with a memory limit in bytes per device (`None`: no limit).
+pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
+    let m = space.m;
+    let n = m.body.len() as i64;
+    let mut last_use: HashMap<ValueId, i64> = HashMap::new();
+    for (pos, &op) in m.body.iter().enumerate() {
+        for &v in m.ops[op].operands.iter().chain(&m.ops[op].captures) {
+            last_use.insert(v, pos as i64 + 1);
+        }
+    }
+    for &v in &m.returns {
+        last_use.insert(v, n + 1);
+    }
+    let mut p = ChoiceProblem {
+        name: m.name.clone().unwrap_or_else(|| "module".into()),
+        usage_limit: memory_limit.map(|b| b as i64),
+        ..ChoiceProblem::default()
+    };
+    let mut nodes = Vec::new();
+    // Argument nodes: replicated, and whatever their consumers ask for.
+    let mut arg_node: HashMap<ValueId, usize> = HashMap::new();
+    for (i, &a) in m.args.iter().enumerate() {
+        let rank = m.ty(a).as_tensor().map_or(0, |t| t.rank());
+        let mut cands = vec![TensorSharding::replicated(crate::plan::MESH_SYMBOL, rank)];
+        for (pos, &op) in m.body.iter().enumerate() {
+            for (k, &v) in m.ops[op].operands.iter().enumerate() {
+                if v != a {
+                    continue;
+                }
+                for s in 0..space.strategies[pos].len() {
+                    let r = space.required(pos, k, s);
+                    if !cands.contains(&r) && cands.len() < MAX_ARG_CANDIDATES {
+                        cands.push(r);
+                    }
+                }
+            }
+        }
+        let bytes = m.ty(a).byte_size() as f64;
+        let strategies = cands
+            .iter()
+            .map(|c| {
+                let split: f64 = c
+                    .dims
+                    .iter()
+                    .flat_map(|d| d.axes.iter())
+                    .filter_map(|x| space.mesh.axis(&x.name))
+                    .map(|x| f64::from(x.size))
+                    .product();
+                Strategy { cost: 0, usage: (bytes / split).ceil() as i64 }
+            })
+            .collect();
+        p.nodes.push(Node::new(strategies, (0, n + 2)));
+        arg_node.insert(a, nodes.len());
+        nodes.push(NodeRef::Arg(i, cands));
+    }
+    // Op nodes.
+    let mut op_node = Vec::with_capacity(m.body.len());
+    for (pos, &op) in m.body.iter().enumerate() {
+        let rule = &space.rules[pos];
+        let data = &m.ops[op];
+        let strategies = space.strategies[pos]
+            .iter()
+            .map(|s| {
+                let mut seconds = compute_cost(m, op, rule, s, space.mesh).seconds;
+                let mut usage = 0.0;
+                for (k, &r) in data.results.iter().enumerate() {
+                    usage += bytes_per_device(m.ty(r).byte_size(), &rule.results[k], s, space.mesh);
+                    if m.returns.contains(&r)
+                        && let Some(t) = m.ty(r).as_tensor()
+                    {
+                        let from = s.sharding(rule, space.mesh, crate::plan::MESH_SYMBOL, &rule.results[k], true);
+                        let to = TensorSharding { unreduced: Vec::new(), ..from.clone() };
+                        seconds += reshard(t, &from, &to, space.mesh)
+                            .map_or(f64::INFINITY, |cs| cs.iter().map(|c| c.seconds).sum());
+                    }
+                }
+                Strategy { cost: secs(Some(seconds)), usage: usage.ceil() as i64 }
+            })
+            .collect();
+        let end = data.results.iter().filter_map(|r| last_use.get(r)).copied().max().unwrap_or(pos as i64 + 1);
+        let interval = if data.results.is_empty() { (0, 0) } else { (pos as i64 + 1, end + 1) };
+        p.nodes.push(Node::new(strategies, interval));
+        op_node.push(nodes.len());
+        nodes.push(NodeRef::Op(pos));
+    }
+    // Edges: producer strategy × consumer strategy → resharding time.
+    let producer_of = |v: ValueId| -> Option<(usize, usize)> {
+        match m.values[v].def {
+            ValueDef::Arg(_) => arg_node.get(&v).map(|&nd| (nd, 0)),
+            ValueDef::Result(o, k) => m.body.iter().position(|&b| b == o).map(|pos| (op_node[pos], k as usize)),
+            ValueDef::BlockArg(..) => None,
+        }
+    };
+    for (pos, &op) in m.body.iter().enumerate() {
+        for (k, &v) in m.ops[op].operands.iter().enumerate() {
+            let (Some((from_node, result)), Some(t)) = (producer_of(v), m.ty(v).as_tensor()) else { continue };
+            let produced: Vec<TensorSharding> = match &nodes[from_node] {
+                NodeRef::Arg(_, cands) => cands.clone(),
+                NodeRef::Op(ppos) => space.strategies[*ppos]
+                    .iter()
+                    .map(|s| {
+                        s.sharding(
+                            &space.rules[*ppos],
+                            space.mesh,
+                            crate::plan::MESH_SYMBOL,
+                            &space.rules[*ppos].results[result],
+                            true,
+                        )
+                    })
+                    .collect(),
+            };
+            let required: Vec<TensorSharding> =
+                (0..space.strategies[pos].len()).map(|s| space.required(pos, k, s)).collect();
+            let mut costs = Vec::with_capacity(produced.len() * required.len());
+            for from in &produced {
+                for to in &required {
+                    costs
+                        .push(secs(reshard(t, from, to, space.mesh).ok().map(|cs| cs.iter().map(|c| c.seconds).sum())));
+                }
+            }
+            p.edges.push(Edge {
+                from: NodeId::from_u32(from_node as u32),
+                to: NodeId::from_u32(op_node[pos] as u32),
+                costs,
+            });
+        }
+    }
+    Built { problem: p, nodes }
+}
+
+impl Built {
+    /// The plan a solution of [`Built::problem`] describes.
+    pub fn decode(&self, space: &PlanSpace<'_>, choice: &[usize]) -> Plan {
+        let mut plan = space.replicated();
+        for (node, &c) in self.nodes.iter().zip(choice) {
+            match node {
+                NodeRef::Arg(i, cands) => plan.args[*i] = cands[c].clone(),
+                NodeRef::Op(pos) => plan.choice[*pos] = c,
+            }
+        }
+        plan
+    }
+
+    /// The solution that describes `plan` (for warm starts and for pricing reference plans), if every
+    /// argument sharding of the plan is a candidate.
+    pub fn encode(&self, plan: &Plan) -> Option<Vec<usize>> {
+        self.nodes
+            .iter()
+            .map(|node| match node {
+                NodeRef::Arg(i, cands) => cands.iter().position(|c| *c == plan.args[*i]),
+                NodeRef::Op(pos) => Some(plan.choice[*pos]),
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,173 @@
+//! `automap plan`: the model path end to end. Module + mesh → choice problem → solver → plan, written as
+//! an annotated module, `plan.json` and `report.md`.
+
+use crate::inspect::bytes;
+use automap_encodings::build::{Built, build};
+use automap_encodings::mesh::Mesh;
+use automap_encodings::plan::{MESH_SYMBOL, Plan, PlanCost, PlanSpace, parse_recipes, recipe_args};
+use automap_ir::Module;
+use automap_ir::sharding::TensorSharding;
+use automap_ir::write::{Annotations, Target, WriteError, write};
+use automap_solver::Solution;
+use std::fmt::Write as _;
+
+/// The `sdy.mesh` declaration of a mesh.
+pub fn mesh_decl(mesh: &Mesh) -> String {
+    let axes: Vec<String> = mesh.axes.iter().map(|a| format!("\"{}\"={}", a.name, a.size)).collect();
+    format!("sdy.mesh @{MESH_SYMBOL} = <[{}]>", axes.join(", "))
+}
+
+/// The annotated module: the mesh, and `sdy.sharding` on every argument and result of the entry function.
+pub fn annotate(m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, plan: &Plan) -> Result<String, WriteError> {
+    let mut ann = Annotations::new();
+    ann.before_entry(mesh_decl(mesh));
+    for (i, s) in plan.args.iter().enumerate() {
+        ann.set(Target::Arg(i), "sdy.sharding", s.to_string());
+    }
+    for (i, &v) in m.returns.iter().enumerate() {
+        let s = TensorSharding { unreduced: Vec::new(), ..space.produced(plan, v) };
+        ann.set(Target::Result(i), "sdy.sharding", s.to_string());
+    }
+    write(m, &ann)
+}
+
+/// A PartitionSpec as JSON: one entry per dimension, `null`, an axis name, or a list of names.
+fn partition_spec(s: &TensorSharding) -> serde_json::Value {
+    serde_json::Value::Array(
+        s.dims
+            .iter()
+            .map(|d| match d.axes.len() {
+                0 => serde_json::Value::Null,
+                1 => serde_json::Value::String(d.axes[0].name.clone()),
+                _ => {
+                    serde_json::Value::Array(d.axes.iter().map(|a| serde_json::Value::String(a.name.clone())).collect())
+                }
+            })
+            .collect(),
+    )
+}
+
+/// `plan.json`.
+pub fn plan_json(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &Solution) -> String {
+    let args: Vec<serde_json::Value> = plan
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            serde_json::json!({
+                "index": i,
+                "name": m.entry().args.get(i).and_then(|p| p.name.clone()),
+                "partition_spec": partition_spec(s),
+                "sharding": s.to_string(),
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "mesh": {"name": mesh.name, "axes": mesh.axes.iter().map(|a| serde_json::json!({"name": a.name, "size": a.size})).collect::<Vec<_>>()},
+        "arguments": args,
+        "predicted": {
+            "step_time_s": cost.total_s(),
+            "compute_s": cost.compute_s,
+            "communication_s": cost.comm_s,
+            "collectives": cost.collectives.len(),
+            "peak_memory_bytes_per_device": cost.peak_bytes,
+        },
+        "solver": {
+            "status": sol.status.to_string(),
+            "objective_ps": sol.cost.to_string(),
+            "bound_ps": sol.bound.to_string(),
+            "gap": sol.gap(),
+        },
+    });
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// The reference plans that fit the mesh, by name.
+pub fn reference_specs(mesh: &Mesh) -> Vec<String> {
+    let mut out = vec!["replicated".to_string()];
+    for a in &mesh.axes {
+        for r in ["dp", "megatron", "fsdp"] {
+            out.push(format!("{r}:{}", a.name));
+        }
+    }
+    if mesh.axes.len() == 2 {
+        let (a, b) = (&mesh.axes[0].name, &mesh.axes[1].name);
+        out.push(format!("dp:{a}+megatron:{b}"));
+        out.push(format!("fsdp:{a}+megatron:{b}"));
+    }
+    out
+}
+
+/// One solved plan and what is known of it.
+pub struct Outcome {
+    /// The choice problem it was solved from.
+    pub built: Built,
+    /// The plan.
+    pub plan: Plan,
+    /// Its evaluated cost.
+    pub cost: PlanCost,
+    /// The solver's answer and proof.
+    pub solution: Solution,
+}
+
+/// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
+pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: &Outcome) -> String {
+    let (built, plan, cost, sol) = (&o.built, &o.plan, &o.cost, &o.solution);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# automap plan\n\n```\n{}```",
+        crate::report::plan_report(path, m, mesh, "solved", space, plan, cost)
+    );
+    let _ = writeln!(
+        s,
+        "\n## Proof\n\nSolver status: **{}**. Objective {} ps, proven lower bound {} ps, gap {:.4}%. (The objective charges every consumer its own resharding; the evaluated step time above shares one reduction of a value among its consumers, so it can only be lower.)",
+        sol.status,
+        sol.cost,
+        sol.bound,
+        100.0 * sol.gap()
+    );
+    let _ = writeln!(
+        s,
+        "\n## Reference plans\n\n| plan | objective (ms) | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|---:|---:|---:|"
+    );
+    for spec in reference_specs(mesh) {
+        let Ok(recipes) = parse_recipes(&spec, mesh) else { continue };
+        let rp = space.propagate(recipe_args(m, mesh, &recipes));
+        let rc = space.evaluate(&rp);
+        let obj = built
+            .encode(&rp)
+            .and_then(|x| automap_solver::eval::evaluate(&built.problem, &x).ok())
+            .map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
+        let _ = writeln!(
+            s,
+            "| {spec} | {obj} | {:.4} | {} | {} |",
+            rc.total_s() * 1e3,
+            rc.collectives.len(),
+            bytes(rc.peak_bytes as u64)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "| **this plan** | {:.4} | {:.4} | {} | {} |",
+        sol.cost as f64 / 1e9,
+        cost.total_s() * 1e3,
+        cost.collectives.len(),
+        bytes(cost.peak_bytes as u64)
+    );
+    s
+}
+
+/// Build, solve and decode: the plan and the solver's answer.
+pub fn plan_module(
+    space: &PlanSpace<'_>,
+    memory_limit: Option<f64>,
+    method: automap_solver::pipeline::Method,
+    opts: &automap_solver::SolveOptions,
+    progress: &mut dyn FnMut(&automap_solver::Progress),
+) -> Result<(Built, Plan, Solution), automap_solver::SolveError> {
+    let built = build(space, memory_limit);
+    let r = automap_solver::pipeline::solve(&built.problem, method, opts, progress)?;
+    let plan = built.decode(space, &r.solution.choice);
+    Ok((built, plan, r.solution))
+}
