@@ -17,10 +17,30 @@ pub fn mesh_decl(mesh: &Mesh) -> String {
     format!("sdy.mesh @{MESH_SYMBOL} = <[{}]>", axes.join(", "))
 }
 
-/// The annotated module: the mesh, and `sdy.sharding` on every argument and result of the entry function.
+/// The annotated module: the mesh; `sdy.sharding` on every argument and result of the entry function and
+/// on the results of every op written in the entry function (ops inlined from called functions share
+/// their text with every call and are left to Shardy's propagation); the partition count set to the
+/// mesh's device count. Partial sums are not written: Shardy places the reductions.
 pub fn annotate(m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, plan: &Plan) -> Result<String, WriteError> {
     let mut ann = Annotations::new();
     ann.before_entry(mesh_decl(mesh));
+    for &op in &m.body {
+        let data = &m.ops[op];
+        // Constants print their attributes before the value, unlike other ops: left to propagation.
+        let constant = matches!(data.kind, automap_ir::OpKind::Constant);
+        if data.inlined_at.is_some() || data.results.is_empty() || data.syntax.sig_colon.is_none() || constant {
+            continue;
+        }
+        let per_value: Vec<String> = data
+            .results
+            .iter()
+            .map(|&r| {
+                let s = TensorSharding { unreduced: Vec::new(), ..space.produced(plan, r) };
+                s.to_string().trim_start_matches("#sdy.sharding").to_string()
+            })
+            .collect();
+        ann.set(Target::Op(op), "sdy.sharding", format!("#sdy.sharding_per_value<[{}]>", per_value.join(", ")));
+    }
     for (i, s) in plan.args.iter().enumerate() {
         ann.set(Target::Arg(i), "sdy.sharding", s.to_string());
     }
@@ -28,7 +48,12 @@ pub fn annotate(m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, plan: &Plan) -> 
         let s = TensorSharding { unreduced: Vec::new(), ..space.produced(plan, v) };
         ann.set(Target::Result(i), "sdy.sharding", s.to_string());
     }
-    write(m, &ann)
+    let text = write(m, &ann)?;
+    Ok(text.replacen(
+        "mhlo.num_partitions = 1 : i32",
+        &format!("mhlo.num_partitions = {} : i32", mesh.num_devices()),
+        1,
+    ))
 }
 
 /// A PartitionSpec as JSON: one entry per dimension, `null`, an axis name, or a list of names.
