@@ -86,19 +86,8 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             }
         }
         let bytes = m.ty(a).byte_size() as f64;
-        let strategies = cands
-            .iter()
-            .map(|c| {
-                let split: f64 = c
-                    .dims
-                    .iter()
-                    .flat_map(|d| d.axes.iter())
-                    .filter_map(|x| space.mesh.axis(&x.name))
-                    .map(|x| f64::from(x.size))
-                    .product();
-                Strategy { cost: 0, usage: (bytes / split).ceil() as i64 }
-            })
-            .collect();
+        let strategies =
+            cands.iter().map(|c| Strategy { cost: 0, usage: (bytes / space.mesh.shards(c)).ceil() as i64 }).collect();
         p.nodes.push(Node::new(strategies, (0, n + 2)));
         arg_node.insert(a, nodes.len());
         nodes.push(NodeRef::Arg(i, cands));

@@ -91,6 +91,16 @@ impl Mesh {
         self.axes.iter().map(|a| u64::from(a.size)).product()
     }
 
+    /// Into how many pieces `s` splits a tensor: the product of the sizes of the axes on its dimensions.
+    pub fn shards(&self, s: &automap_ir::sharding::TensorSharding) -> f64 {
+        s.dims
+            .iter()
+            .flat_map(|d| d.axes.iter())
+            .filter_map(|a| self.axis(&a.name))
+            .map(|a| f64::from(a.size))
+            .product()
+    }
+
     /// An axis by name.
     pub fn axis(&self, name: &str) -> Option<&Axis> {
         self.axes.iter().find(|a| a.name == name)

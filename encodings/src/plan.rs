@@ -242,17 +242,7 @@ impl<'m> PlanSpace<'m> {
             last_use.insert(v, n);
         }
         let mut delta = vec![0.0f64; n + 2];
-        let size = |v: ValueId| {
-            let sh = self.produced(plan, v);
-            let split: f64 = sh
-                .dims
-                .iter()
-                .flat_map(|d| d.axes.iter())
-                .filter_map(|a| self.mesh.axis(&a.name))
-                .map(|a| f64::from(a.size))
-                .product();
-            m.ty(v).byte_size() as f64 / split
-        };
+        let size = |v: ValueId| m.ty(v).byte_size() as f64 / self.mesh.shards(&self.produced(plan, v));
         for &a in &m.args {
             delta[0] += size(a);
         }
