@@ -8,13 +8,22 @@ use automap::encodings::reshard::CollectiveKind;
 use automap::ir;
 use std::path::Path;
 
-fn cost(fixture: &str, mesh: &str, spec: &str) -> PlanCost {
+fn load(fixture: &str, mesh: &str) -> (ir::Module, Mesh) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures").join(fixture)).unwrap()).unwrap();
-    let mesh = Mesh::load(&root.join("specs/meshes").join(mesh)).unwrap();
-    let space = PlanSpace::new(&m, &mesh);
-    let plan = space.propagate(recipe_args(&m, &mesh, &parse_recipes(spec, &mesh).unwrap()));
+    (m, Mesh::load(&root.join("specs/meshes").join(mesh)).unwrap())
+}
+
+/// The reference plan `spec`'s cost on a fixture.
+fn cost_of(m: &ir::Module, mesh: &Mesh, spec: &str) -> PlanCost {
+    let space = PlanSpace::new(m, mesh);
+    let plan = space.propagate(recipe_args(m, mesh, &parse_recipes(spec, mesh).unwrap()));
     space.evaluate(&plan)
+}
+
+fn cost(fixture: &str, mesh: &str, spec: &str) -> PlanCost {
+    let (m, mesh) = load(fixture, mesh);
+    cost_of(&m, &mesh, spec)
 }
 
 /// Batch 8 × sequence 32 × model 64, f32.
@@ -96,12 +105,8 @@ fn eval_prints_a_report() {
 
 #[test]
 fn data_parallel_training_all_reduces_each_gradient_once() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures/gpt_train.mlir")).unwrap()).unwrap();
-    let mesh = Mesh::load(&root.join("specs/meshes/cpu-8.yaml")).unwrap();
-    let space = PlanSpace::new(&m, &mesh);
-    let plan = space.propagate(recipe_args(&m, &mesh, &parse_recipes("dp", &mesh).unwrap()));
-    let c = space.evaluate(&plan);
+    let (m, mesh) = load("gpt_train.mlir", "cpu-8.yaml");
+    let c = cost_of(&m, &mesh, "dp");
     let params: Vec<usize> = (0..m.args.len()).filter(|&i| automap::encodings::plan::is_parameter(&m, i)).collect();
     assert_eq!(params.len(), 24);
     // One all-reduce per parameter gradient, of the parameter's size; plus the mean loss (4 bytes).
@@ -128,12 +133,8 @@ fn data_parallel_training_all_reduces_each_gradient_once() {
 
 #[test]
 fn megatron_training_step_is_two_all_reduces_per_layer_each_way() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures/gpt_train.mlir")).unwrap()).unwrap();
-    let mesh = Mesh::load(&root.join("specs/meshes/cpu-model-4.yaml")).unwrap();
-    let space = PlanSpace::new(&m, &mesh);
-    let plan = space.propagate(recipe_args(&m, &mesh, &parse_recipes("megatron", &mesh).unwrap()));
-    let c = space.evaluate(&plan);
+    let (m, mesh) = load("gpt_train.mlir", "cpu-model-4.yaml");
+    let c = cost_of(&m, &mesh, "megatron");
     assert_eq!(c.collectives.len(), 8, "{:#?}", c.collectives);
     let (mut forward, mut backward) = (0, 0);
     for x in &c.collectives {
@@ -150,9 +151,7 @@ proptest::proptest! {
     /// Any plan (random strategies and argument shardings): its cost is the sum of its parts.
     #[test]
     fn a_plans_cost_is_the_sum_of_its_parts(seed in proptest::prelude::any::<u64>()) {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures/mlp.mlir")).unwrap()).unwrap();
-        let mesh = Mesh::load(&root.join("specs/meshes/cpu-2x4.yaml")).unwrap();
+        let (m, mesh) = load("mlp.mlir", "cpu-2x4.yaml");
         let space = PlanSpace::new(&m, &mesh);
         let mut rng = automap::solver::random::Rng::new(seed);
         let mut plan = space.replicated();
