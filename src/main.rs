@@ -11,8 +11,8 @@ use std::time::Instant;
 /// automap decides how to split an ML program across a mesh of accelerators.
 ///
 /// It reads StableHLO text exported from JAX (`jax.jit(f).lower(*args).as_text()`) and a device mesh
-/// described in YAML (see specs/meshes/), and will produce sharding plans that are provably optimal
-/// under a stated cost model.
+/// described in YAML (see specs/meshes/), and produces a sharding plan with a proof of how good it is
+/// (the gap to a proven lower bound) under a stated cost model.
 ///
 /// Exit codes: 0 success, 1 bad input (the message says where), 2 internal error.
 #[derive(Parser, Debug)]
@@ -21,7 +21,7 @@ use std::time::Instant;
     version,
     about,
     long_about,
-    after_help = "Examples:\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml"
+    after_help = "Examples:\n  automap plan tests/fixtures/gpt_forward.mlir --mesh specs/meshes/cpu-2x4.yaml --out automap-out\n  automap eval tests/fixtures/gpt_train.mlir --mesh specs/meshes/cpu-model-4.yaml --plan megatron\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml\n  automap solve problem.json.gz --timeout 60"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -284,15 +284,9 @@ fn solve(
     mip_gap: f64,
     quiet: bool,
 ) -> Result<(), Failure> {
-    use automap::solver::pipeline::{self, Method};
+    use automap::solver::pipeline;
     use automap::solver::{SolveError, SolveOptions, iopddl};
-    let method = match solver {
-        "auto" => Method::Auto,
-        "highs" => Method::Highs,
-        "local" => Method::Local,
-        "brute" => Method::Brute,
-        other => return Err(input(anyhow::anyhow!("unknown solver '{other}': use auto, highs, local or brute"))),
-    };
+    let method = method_of(solver)?;
     if !(timeout.is_finite() && timeout > 0.0) {
         return Err(input(anyhow::anyhow!("--timeout must be a positive number of seconds, got {timeout}")));
     }
