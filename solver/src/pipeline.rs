@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 pub enum Method {
     /// Local search, then HiGHS warm-started from it.
     Auto,
-    /// HiGHS only (started from the greedy answer).
+    /// HiGHS without the heuristic phase (started from the greedy answer); on problems too large for the
+    /// whole MIP, HiGHS on restricted problems and regions, as in `Auto`.
     Highs,
     /// Local search only.
     Local,
