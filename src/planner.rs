@@ -72,6 +72,15 @@ fn partition_spec(s: &TensorSharding) -> serde_json::Value {
     )
 }
 
+/// Predicted collectives counted by kind (`all-reduce`, ...).
+fn by_kind(cost: &PlanCost) -> serde_json::Value {
+    let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for c in &cost.collectives {
+        *counts.entry(c.collective.kind.to_string()).or_default() += 1;
+    }
+    serde_json::json!(counts)
+}
+
 /// `plan.json`.
 pub fn plan_json(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &Solution) -> String {
     let args: Vec<serde_json::Value> = plan
@@ -95,6 +104,7 @@ pub fn plan_json(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &So
             "compute_s": cost.compute_s,
             "communication_s": cost.comm_s,
             "collectives": cost.collectives.len(),
+            "collectives_by_kind": by_kind(cost),
             "peak_memory_bytes_per_device": cost.peak_bytes,
         },
         "solver": {
