@@ -71,34 +71,26 @@ fn replicated_has_no_collectives_and_the_most_memory() {
 #[test]
 fn eval_prints_a_report() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_automap"))
-        .args([
-            "eval",
-            "tests/fixtures/gpt_forward.mlir",
-            "--mesh",
-            "specs/meshes/cpu-model-4.yaml",
-            "--plan",
-            "megatron",
-        ])
-        .current_dir(root)
-        .output()
-        .unwrap();
+    let eval = |plan: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_automap"))
+            .args([
+                "eval",
+                "tests/fixtures/gpt_forward.mlir",
+                "--mesh",
+                "specs/meshes/cpu-model-4.yaml",
+                "--plan",
+                plan,
+            ])
+            .current_dir(root)
+            .output()
+            .unwrap()
+    };
+    let out = eval("megatron");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("collectives: 4"), "{text}");
     assert!(text.contains("all-reduce      model"), "{text}");
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_automap"))
-        .args([
-            "eval",
-            "tests/fixtures/gpt_forward.mlir",
-            "--mesh",
-            "specs/meshes/cpu-model-4.yaml",
-            "--plan",
-            "dp:nope",
-        ])
-        .current_dir(root)
-        .output()
-        .unwrap();
+    let bad = eval("dp:nope");
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no axis 'nope'"));
 }
