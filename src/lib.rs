@@ -1,6 +1,7 @@
 //! automap: provably optimal sharding plans for JAX/XLA programs on a device mesh.
 //!
-//! This facade re-exports the workspace's crates and holds the reports the `automap` binary prints.
+//! This facade re-exports the workspace's crates and holds what the `automap` binary prints and writes
+//! (inspect and plan reports, the planner's output files).
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 

@@ -1,5 +1,5 @@
-//! automap's encodings: mesh specs, the cost model's pieces, and (to come) sharding rules and the bridge
-//! from the IR to solver problems.
+//! automap's encodings: mesh specs, sharding rules as data, strategy enumeration, resharding as
+//! collectives, the cost model, plans and reference plans, and the bridge from the IR to solver problems.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
