@@ -55,7 +55,12 @@ impl Backend for BruteForce {
                             status: Status::Optimal,
                             time_to_best: t0.elapsed().as_secs_f64(),
                         }),
-                        None => Err(SolveError::Infeasible { limit: p.usage_limit.unwrap_or(0) as i128, min_peak }),
+                        None => match (p.usage_limit, min_peak) {
+                            (Some(limit), Some(m)) if m > limit as i128 => {
+                                Err(SolveError::Infeasible { limit: limit as i128, min_peak: Some(m) })
+                            }
+                            _ => Err(SolveError::no_assignment(p)),
+                        },
                     };
                 }
                 choice[k] += 1;

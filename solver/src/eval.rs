@@ -1,5 +1,8 @@
-//! The exact evaluator: a solution's cost (128-bit) and its memory peak, by the contest's rules.
+//! The exact evaluator: a solution's cost (128-bit) and its memory peak, by the contest's rules; and
+//! whether it is feasible: within memory, no forbidden strategy, no forbidden cost, every tie and budget
+//! kept.
 
+use crate::iopddl::FORBIDDEN_COST;
 use crate::problem::{ChoiceProblem, NodeId};
 
 /// The evaluation of one assignment.
@@ -15,12 +18,46 @@ pub struct Evaluation {
     pub over_limit: Vec<(i64, i64)>,
     /// Nodes whose chosen strategy is forbidden.
     pub forbidden_used: Vec<NodeId>,
+    /// Node strategies and edge pairs taken whose cost is at least [`FORBIDDEN_COST`] (the contest's
+    /// marker for choices no solution may take).
+    pub forbidden_costs: usize,
+    /// Ties (by index) the assignment breaks.
+    pub broken_ties: Vec<usize>,
+    /// Budgets (by index) the assignment exceeds, with the count it reaches.
+    pub over_budget: Vec<(usize, i128)>,
 }
 
 impl Evaluation {
-    /// Within the memory limit and using no forbidden strategy.
+    /// Within the memory limit, using no forbidden strategy, keeping every tie and budget.
     pub fn is_feasible(&self) -> bool {
-        self.over_limit.is_empty() && self.forbidden_used.is_empty()
+        self.over_limit.is_empty()
+            && self.forbidden_used.is_empty()
+            && self.forbidden_costs == 0
+            && self.broken_ties.is_empty()
+            && self.over_budget.is_empty()
+    }
+
+    /// What makes the assignment infeasible, in words (empty when it is feasible).
+    pub fn violations(&self, p: &ChoiceProblem) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(&(a, b)) = self.over_limit.first() {
+            out.push(format!("memory peak {} exceeds the limit over [{a}, {b})", self.peak_usage));
+        }
+        if let Some(n) = self.forbidden_used.first() {
+            out.push(format!("node {} takes a forbidden strategy", n.as_u32()));
+        }
+        if self.forbidden_costs > 0 {
+            out.push(format!("{} chosen strategies or pairs carry the forbidden cost", self.forbidden_costs));
+        }
+        for &t in &self.broken_ties {
+            let tie = &p.ties[t];
+            out.push(format!("tie {t} between nodes {} and {} is broken", tie.a.as_u32(), tie.b.as_u32()));
+        }
+        for &(b, count) in &self.over_budget {
+            let budget = &p.budgets[b];
+            out.push(format!("budget '{}' is exceeded: {count} > {}", budget.name, budget.max));
+        }
+        out
     }
 }
 
@@ -54,6 +91,7 @@ pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalE
     }
     let mut cost: i128 = 0;
     let mut forbidden_used = Vec::new();
+    let mut forbidden_costs = 0;
     let mut events: Vec<(i64, i128)> = Vec::new();
     for ((id, n), &s) in p.nodes.iter().zip(choice) {
         let st = n.strategies.get(s).ok_or(EvalError::OutOfRange {
@@ -62,6 +100,7 @@ pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalE
             choice: s,
         })?;
         cost += st.cost as i128;
+        forbidden_costs += usize::from(st.cost >= FORBIDDEN_COST);
         if !n.allowed(s) {
             forbidden_used.push(id);
         }
@@ -72,7 +111,9 @@ pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalE
     }
     for e in p.edges.values() {
         let cols = p.nodes[e.to].strategies.len();
-        cost += e.costs[choice[e.from.as_u32() as usize] * cols + choice[e.to.as_u32() as usize]] as i128;
+        let c = e.costs[choice[e.from.as_u32() as usize] * cols + choice[e.to.as_u32() as usize]];
+        cost += c as i128;
+        forbidden_costs += usize::from(c >= FORBIDDEN_COST);
     }
     // Sweep: at equal times, ends (negative) before starts, since intervals are half-open.
     events.sort_unstable();
@@ -98,5 +139,22 @@ pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalE
             }
         }
     }
-    Ok(Evaluation { cost, peak_usage: peak, peak_time, over_limit, forbidden_used })
+    let broken_ties = p.ties.iter().enumerate().filter(|(_, t)| !t.holds(choice)).map(|(i, _)| i).collect();
+    let over_budget = p
+        .budgets
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (i, b.count(choice)))
+        .filter(|&(i, count)| count > p.budgets[i].max as i128)
+        .collect();
+    Ok(Evaluation {
+        cost,
+        peak_usage: peak,
+        peak_time,
+        over_limit,
+        forbidden_used,
+        forbidden_costs,
+        broken_ties,
+        over_budget,
+    })
 }

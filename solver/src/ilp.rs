@@ -19,6 +19,10 @@ use highs::{Col, HighsModelStatus, RowProblem, Sense};
 use std::sync::OnceLock;
 use std::time::Instant;
 
+/// Relative margin taken off HiGHS's dual bound before rounding it up, for its floating-point
+/// tolerances (LP feasibility 1e-7 on objectives in the millions to trillions of units).
+pub const BOUND_MARGIN: f64 = 1e-6;
+
 /// Most edge variables the model may have before the backend declines (the heuristic answers instead).
 pub const MAX_EDGE_VARIABLES: usize = 4_000_000;
 
@@ -42,6 +46,8 @@ struct Built {
     offset: i128,
     /// Index of the first memory column `m[0]` (the rest follow), if the problem has a limit.
     mem_first: Option<usize>,
+    /// Budget pair columns: (column, node a, strategy of a, node b, strategy of b).
+    z: Vec<(usize, usize, usize, usize, usize)>,
     cols: usize,
 }
 
@@ -230,7 +236,101 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
             prev = Some(m);
         }
     }
-    Ok(Built { problem, x, x_first, y, offset, mem_first, cols })
+    let z = user_rows(p, &mut problem, &x, &mut cols);
+    Ok(Built { problem, x, x_first, y, offset, mem_first, z, cols })
+}
+
+/// `node chooses s` as a linear term: a column, or a constant for a fixed node.
+fn lit(x: &[Option<Vec<Col>>], v: usize, s: usize) -> Result<Col, f64> {
+    match &x[v] {
+        Some(xs) => Ok(xs[s]),
+        None => Err(if s == 0 { 1.0 } else { 0.0 }),
+    }
+}
+
+/// Rows for the user's ties and budgets; returns the pair columns it added.
+///
+/// - A tie allows pairs P: `x[a,s] ≤ Σ_{(s,t)∈P} x[b,t]` for each s of a, and the same from b's side.
+/// - A budget: `Σ weight · term ≤ max`, a pair term through `z ≥ x[a,s] + x[b,t] − 1`, `z ∈ [0, 1]`
+///   (the budget pushes z down to the product).
+fn user_rows(
+    p: &ChoiceProblem,
+    problem: &mut RowProblem,
+    x: &[Option<Vec<Col>>],
+    cols: &mut usize,
+) -> Vec<(usize, usize, usize, usize, usize)> {
+    let ns = |v: usize| x[v].as_ref().map_or(1, Vec::len);
+    // Σ factors + constant ≤ hi, as a row.
+    let add_le = |problem: &mut RowProblem, terms: Vec<(Result<Col, f64>, f64)>, hi: f64| {
+        // HiGHS refuses a row that names a column twice: sum repeated columns.
+        let mut constant = 0.0;
+        let mut factors: Vec<(Col, f64)> = Vec::new();
+        let mut at: std::collections::HashMap<Col, usize> = std::collections::HashMap::new();
+        for (l, w) in terms {
+            match l {
+                Ok(c) => match at.get(&c) {
+                    Some(&i) => factors[i].1 += w,
+                    None => {
+                        at.insert(c, factors.len());
+                        factors.push((c, w));
+                    }
+                },
+                Err(k) => constant += k * w,
+            }
+        }
+        problem.add_row(..=hi - constant, factors);
+    };
+    for tie in &p.ties {
+        let (a, b) = (tie.a.as_u32() as usize, tie.b.as_u32() as usize);
+        for (me, other, mine) in [(a, b, true), (b, a, false)] {
+            for s in 0..ns(me) {
+                let mut terms = vec![(lit(x, me, s), 1.0)];
+                for &(sa, sb) in &tie.pairs {
+                    let (m, o) = if mine { (sa, sb) } else { (sb, sa) };
+                    if m == s {
+                        terms.push((lit(x, other, o), -1.0));
+                    }
+                }
+                add_le(problem, terms, 0.0);
+            }
+        }
+    }
+    let mut z = Vec::new();
+    for budget in &p.budgets {
+        let mut terms = Vec::new();
+        for t in &budget.terms {
+            let w = t.weight() as f64;
+            match *t {
+                crate::constraints::Term::Node { node, strategy, .. } => {
+                    terms.push((lit(x, node.as_u32() as usize, strategy), w))
+                }
+                crate::constraints::Term::Pair { a, sa, b, sb, .. } => {
+                    let (a, b) = (a.as_u32() as usize, b.as_u32() as usize);
+                    match (lit(x, a, sa), lit(x, b, sb)) {
+                        _ if a == b => {
+                            if sa == sb {
+                                terms.push((lit(x, a, sa), w));
+                            }
+                        }
+                        (Err(k), other) | (other, Err(k)) => {
+                            if k > 0.5 {
+                                terms.push((other, w));
+                            }
+                        }
+                        (Ok(ca), Ok(cb)) => {
+                            let col = problem.add_column(0.0, 0.0..=1.0);
+                            z.push((*cols, a, sa, b, sb));
+                            *cols += 1;
+                            problem.add_row(-1.0.., [(col, 1.0), (ca, -1.0), (cb, -1.0)]);
+                            terms.push((Ok(col), w));
+                        }
+                    }
+                }
+            }
+        }
+        add_le(problem, terms, budget.max as f64);
+    }
+    z
 }
 
 fn start_values(b: &Built, p: &ChoiceProblem, choice: &[usize]) -> Vec<f64> {
@@ -258,6 +358,9 @@ fn start_values(b: &Built, p: &ChoiceProblem, choice: &[usize]) -> Vec<f64> {
             vals[m0 + k] = m;
         }
     }
+    for &(col, a, sa, b, sb) in &b.z {
+        vals[col] = if choice[a] == sa && choice[b] == sb { 1.0 } else { 0.0 };
+    }
     vals
 }
 
@@ -279,7 +382,10 @@ impl Backend for Highs {
         let (x_first, offset) = (built.x_first.clone(), built.offset);
         let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
         let warm = opts.warm_start.as_ref().filter(|w| w.len() == p.nodes.len()).map(|w| start_values(&built, p, w));
-        let mut model = built.problem.optimise(Sense::Minimise);
+        let mut model = built
+            .problem
+            .try_optimise(Sense::Minimise)
+            .map_err(|e| SolveError::Backend { backend: "highs", why: format!("invalid model: {e:?}") })?;
         model.make_quiet();
         let budget = opts.time_limit.saturating_sub(t0.elapsed()).as_secs_f64().max(0.01);
         model.set_option("time_limit", budget);
@@ -292,11 +398,8 @@ impl Backend for Highs {
         progress(&Progress { phase: "highs", elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
         let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
         let status = solved.status();
-        if status == HighsModelStatus::Infeasible {
-            return Err(SolveError::Infeasible {
-                limit: p.usage_limit.unwrap_or(0) as i128,
-                min_peak: Some(min_peak(p)),
-            });
+        if status == HighsModelStatus::Infeasible || offset >= FORBIDDEN_COST as i128 {
+            return Err(SolveError::no_assignment(p));
         }
         let dual = solved.double_info_value(c"mip_dual_bound").unwrap_or(f64::NEG_INFINITY);
         let values = solved.get_solution();
@@ -316,7 +419,7 @@ impl Backend for Highs {
         let e = if has_solution { evaluate(p, &choice).ok().filter(|e| e.is_feasible()) } else { None };
         let bound_f = dual + offset as f64;
         let bound = if bound_f.is_finite() {
-            (bound_f - 1e-6 * bound_f.abs().max(1.0)).ceil() as i128
+            (bound_f - BOUND_MARGIN * bound_f.abs().max(1.0)).ceil() as i128
         } else {
             p.trivial_bound()
         };
@@ -325,7 +428,11 @@ impl Backend for Highs {
             return Err(SolveError::NoAnswer);
         };
         let bound = bound.min(e.cost);
-        let st = if bound >= e.cost {
+        // HiGHS's own proof (gap 0 asked) holds up to its floating-point tolerances; the bound we report
+        // keeps a margin for them, so it may sit a hair below the cost of an answer HiGHS proved optimal.
+        let within_tolerance = (e.cost - bound) as f64 <= 2.0 * BOUND_MARGIN * e.cost.max(1) as f64 + 1.0;
+        let st = if bound >= e.cost || (status == HighsModelStatus::Optimal && opts.mip_gap == 0.0 && within_tolerance)
+        {
             Status::Optimal
         } else if status == HighsModelStatus::Optimal {
             Status::GapLimit

@@ -7,6 +7,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod brute;
+pub mod constraints;
 pub mod eval;
 pub mod ilp;
 pub mod iopddl;
@@ -18,6 +19,7 @@ pub mod presolve;
 pub mod problem;
 pub mod random;
 pub mod restrict;
+pub mod smt;
 pub mod solution;
 
 pub use problem::{ChoiceProblem, Cost, Edge, EdgeId, Node, NodeId, Strategy, Usage};

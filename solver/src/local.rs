@@ -3,6 +3,7 @@
 //! regions until the time runs out. It proves nothing: its bound is the problem's trivial bound.
 
 use crate::eval::evaluate;
+use crate::iopddl::FORBIDDEN_COST;
 use crate::memory::MemoryProfile;
 use crate::problem::{ChoiceProblem, Cost};
 use crate::random::Rng;
@@ -389,7 +390,21 @@ impl Backend for LocalSearch {
         p.validate()?;
         let t0 = Instant::now();
         let deadline = t0 + opts.time_limit;
-        let mut s = Search::new(p);
+        // Ties as forbidden pairs steer the search; ties and budgets are checked on every new best.
+        let lowered;
+        let q = if p.ties.is_empty() {
+            p
+        } else {
+            lowered = p.ties_as_edges();
+            &lowered
+        };
+        // (A cost below the forbidden marker pays none.)
+        let keeps = |x: &[usize], cost: i128| {
+            cost < FORBIDDEN_COST as i128
+                && (!p.has_user_constraints()
+                    || evaluate(p, x).is_ok_and(|e| e.broken_ties.is_empty() && e.over_budget.is_empty()))
+        };
+        let mut s = Search::new(q);
         match &opts.warm_start {
             Some(w)
                 if w.len() == p.nodes.len() && w.iter().zip(p.nodes.values()).all(|(&c, n)| c < n.strategies.len()) =>
@@ -404,14 +419,19 @@ impl Backend for LocalSearch {
             return Err(SolveError::NoAnswer);
         }
         s.descend(&[], deadline);
+        // Until an answer keeps the user's constraints, any cost beats the best.
         let mut best = (s.cost, s.x.clone(), t0.elapsed().as_secs_f64());
+        let mut kept = keeps(&s.x, s.cost);
+        if !kept {
+            best.0 = i128::MAX;
+        }
         let mut rng = Rng::new(opts.seed);
         let mut last_report = 0.0;
         let bound = p.trivial_bound();
         progress(&Progress {
             phase: "local search",
             elapsed: t0.elapsed().as_secs_f64(),
-            incumbent: Some(best.0),
+            incumbent: kept.then_some(best.0),
             bound: Some(bound),
         });
         // Stop early once many perturbations in a row found nothing better (small problems finish fast).
@@ -424,10 +444,11 @@ impl Backend for LocalSearch {
             if !s.feasible() {
                 s.repair();
             }
-            if s.feasible() && s.cost < best.0 {
+            if s.feasible() && s.cost < best.0 && keeps(&s.x, s.cost) {
                 since_best = 0;
+                kept = true;
                 best = (s.cost, s.x.clone(), t0.elapsed().as_secs_f64());
-            } else if s.cost > best.0 {
+            } else if s.cost > best.0 && kept {
                 // Return to the best (a cheap full reset keeps cost and memory exact).
                 s.x.clone_from(&best.1);
                 s.reset();
@@ -435,8 +456,12 @@ impl Backend for LocalSearch {
             let el = t0.elapsed().as_secs_f64();
             if el - last_report >= PROGRESS_EVERY_S {
                 last_report = el;
-                progress(&Progress { phase: "local search", elapsed: el, incumbent: Some(best.0), bound: Some(bound) });
+                let incumbent = kept.then_some(best.0);
+                progress(&Progress { phase: "local search", elapsed: el, incumbent, bound: Some(bound) });
             }
+        }
+        if !kept {
+            return Err(SolveError::NoAnswer);
         }
         let e = evaluate(p, &best.1).map_err(|e| SolveError::Backend { backend: "local", why: e.to_string() })?;
         debug_assert_eq!(e.cost, best.0);

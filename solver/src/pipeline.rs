@@ -20,6 +20,8 @@ pub enum Method {
     Local,
     /// Exhaustive search (tiny problems).
     Brute,
+    /// Z3's Optimize (small problems; an independent proof).
+    Z3,
 }
 
 /// A solve's answer and what happened on the way.
@@ -54,6 +56,9 @@ pub fn solve(
     let mut shifted = |pr: &Progress| progress(&Progress { elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
     let sol = match method {
         Method::Brute => crate::brute::BruteForce.solve(q, opts, &mut shifted)?,
+        Method::Z3 => {
+            crate::smt::Z3.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
+        }
         Method::Local => {
             LocalSearch.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
         }
@@ -93,6 +98,10 @@ pub fn solve(
                             .mul_f64(0.5)
                             .min(Duration::from_secs(RESTRICTED_MIP_S));
                         restricted_round(&mut search, share, opts, t0, &mut shifted);
+                        if q.has_user_constraints() {
+                            // Region MIPs do not see budgets; the restricted MIPs do.
+                            continue;
+                        }
                         let until = (Instant::now() + Duration::from_secs(LNS_ROUND_S)).min(deadline);
                         crate::lns::improve(
                             &mut search,
@@ -131,10 +140,7 @@ pub fn solve(
         });
     }
     if !e.is_feasible() {
-        return Err(SolveError::Backend {
-            backend: "pipeline",
-            why: format!("the answer exceeds memory (peak {})", e.peak_usage),
-        });
+        return Err(SolveError::Backend { backend: "pipeline", why: e.violations(p).join("; ") });
     }
     Ok(Report { solution: Solution { choice, ..sol }, presolve: pre.stats, presolve_s })
 }
@@ -165,7 +171,8 @@ fn restricted_round(
     let before = (search.cost, search.x.clone());
     search.x = back;
     search.reset();
-    if search.cost > before.0 || !search.feasible() {
+    let keeps = evaluate(p, &search.x).is_ok_and(|e| e.is_feasible());
+    if search.cost > before.0 || !search.feasible() || !keeps {
         search.x = before.1;
         search.reset();
     }

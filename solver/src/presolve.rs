@@ -16,10 +16,15 @@
 //! eliminated node stays as a single-strategy node with its usage. For every solution `x` of the reduced
 //! problem, `postsolve(x)` costs exactly what `x` costs in the reduced problem, with the same memory peak.
 //!
+//! User constraints: ties become forbidden pairs first ([`ChoiceProblem::ties_as_edges`]); nodes a budget
+//! reads are kept out of dominance and elimination (a dominated strategy may be the one that keeps the
+//! budget), and the budgets are carried over to the reduced problem's strategy indices.
+//!
 //! Exactness assumes what every real instance has: a feasible solution that pays no forbidden cost.
 //! (Costs at or above [`FORBIDDEN_COST`] mark strategies and pairs that no solution should take; when
 //! every feasible solution takes one, presolve may declare the problem infeasible instead.)
 
+use crate::constraints::{Budget, Term};
 use crate::iopddl::FORBIDDEN_COST;
 use crate::problem::{ChoiceProblem, Cost, Edge, Node, NodeId, Strategy, Usage};
 use std::collections::HashMap;
@@ -109,6 +114,8 @@ struct Work {
     inc: Vec<Vec<usize>>,
     /// Eliminated nodes: their constant usage, cost folded elsewhere.
     gone: Vec<bool>,
+    /// Nodes a budget reads: no dominance, no elimination.
+    protected: Vec<bool>,
     records: Vec<Record>,
     stats: PresolveStats,
 }
@@ -241,7 +248,7 @@ impl Work {
         let mut changed = false;
         for v in 0..self.s.len() {
             let n = self.ns(v);
-            if self.gone[v] || n <= 1 || n > MAX_DOMINANCE_STRATEGIES {
+            if self.gone[v] || self.protected[v] || n <= 1 || n > MAX_DOMINANCE_STRATEGIES {
                 continue;
             }
             let rows: Vec<Vec<Vec<Cost>>> =
@@ -308,7 +315,7 @@ impl Work {
     fn eliminate(&mut self) -> bool {
         let mut changed = false;
         for v in 0..self.s.len() {
-            if self.gone[v] || self.ns(v) <= 1 || !self.neutral(v) {
+            if self.gone[v] || self.protected[v] || self.ns(v) <= 1 || !self.neutral(v) {
                 continue;
             }
             let deg = self.inc[v].len();
@@ -399,7 +406,20 @@ fn counts(p: &ChoiceProblem) -> (usize, usize, usize) {
 
 /// Presolve `p` (which must be valid).
 pub fn presolve(p: &ChoiceProblem) -> Presolved {
+    let lowered;
+    let p = if p.ties.is_empty() {
+        p
+    } else {
+        lowered = p.ties_as_edges();
+        &lowered
+    };
     let (d0, e0, s0) = counts(p);
+    let mut protected = vec![false; p.nodes.len()];
+    for t in p.budgets.iter().flat_map(|b| &b.terms) {
+        for n in t.nodes() {
+            protected[n.as_u32() as usize] = true;
+        }
+    }
     let mut w = Work {
         s: p.nodes
             .values()
@@ -414,6 +434,7 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
         edges: Vec::new(),
         inc: vec![Vec::new(); p.nodes.len()],
         gone: vec![false; p.nodes.len()],
+        protected,
         records: Vec::new(),
         stats: PresolveStats::default(),
     };
@@ -460,12 +481,30 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
             costs: ed.m.clone(),
         });
     }
+    q.budgets = p.budgets.iter().map(|b| reduce_budget(b, &orig)).collect();
     let mut stats = w.stats;
     let (d1, e1, s1) = counts(&q);
     stats.decisions = (d0, d1);
     stats.edges = (e0, e1);
     stats.strategies = (s0, s1);
     Presolved { problem: q, stats, orig, records: w.records }
+}
+
+/// A budget over the reduced strategy indices (`orig[v]` lists node v's original indices); terms on
+/// strategies presolve removed cannot be taken and are dropped.
+pub(crate) fn reduce_budget(b: &Budget, orig: &[Vec<usize>]) -> Budget {
+    let at = |n: NodeId, s: usize| orig[n.as_u32() as usize].iter().position(|&o| o == s);
+    let terms = b
+        .terms
+        .iter()
+        .filter_map(|t| match *t {
+            Term::Node { node, strategy, weight } => {
+                at(node, strategy).map(|strategy| Term::Node { node, strategy, weight })
+            }
+            Term::Pair { a, sa, b, sb, weight } => Some(Term::Pair { a, sa: at(a, sa)?, b, sb: at(b, sb)?, weight }),
+        })
+        .collect();
+    Budget { terms, ..b.clone() }
 }
 
 impl Presolved {

@@ -91,6 +91,10 @@ pub struct ChoiceProblem {
     pub edges: PrimaryMap<EdgeId, Edge>,
     /// Memory limit at every time point; `None` for no limit.
     pub usage_limit: Option<Usage>,
+    /// Ties between two nodes' choices (user constraints).
+    pub ties: Vec<crate::constraints::Tie>,
+    /// Budgets on weighted counts (user constraints).
+    pub budgets: Vec<crate::constraints::Budget>,
 }
 
 /// What is wrong with a problem.
@@ -153,6 +157,17 @@ pub enum ProblemError {
     /// A negative memory limit.
     #[error("the usage limit is negative")]
     NegativeLimit,
+    /// A tie names a node or strategy that does not exist.
+    #[error("tie {0} names a node or strategy that does not exist")]
+    BadTie(usize),
+    /// A budget names a node or strategy that does not exist, or has a negative weight or maximum.
+    #[error("budget '{name}': {why}")]
+    BadBudget {
+        /// The budget's name.
+        name: String,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 impl ChoiceProblem {
@@ -193,6 +208,34 @@ impl ChoiceProblem {
             }
             if e.costs.iter().any(|&c| c < 0) {
                 return Err(ProblemError::NegativeEdge(i));
+            }
+        }
+        let has = |n: NodeId, s: usize| self.nodes.get(n).is_some_and(|node| s < node.strategies.len());
+        for (i, t) in self.ties.iter().enumerate() {
+            if self.nodes.get(t.a).is_none()
+                || self.nodes.get(t.b).is_none()
+                || t.pairs.iter().any(|&(sa, sb)| !has(t.a, sa) || !has(t.b, sb))
+            {
+                return Err(ProblemError::BadTie(i));
+            }
+        }
+        for b in &self.budgets {
+            let bad = |why: &str| Err(ProblemError::BadBudget { name: b.name.clone(), why: why.into() });
+            if b.max < 0 {
+                return bad("negative maximum");
+            }
+            for t in &b.terms {
+                use crate::constraints::Term;
+                let ok = match *t {
+                    Term::Node { node, strategy, .. } => has(node, strategy),
+                    Term::Pair { a, sa, b, sb, .. } => has(a, sa) && has(b, sb),
+                };
+                if !ok {
+                    return bad("a term names a node or strategy that does not exist");
+                }
+                if t.weight() < 0 {
+                    return bad("a term has a negative weight");
+                }
             }
         }
         Ok(())

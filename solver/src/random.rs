@@ -110,3 +110,51 @@ fn peak_with(p: &ChoiceProblem, f: impl Fn(&Node) -> i64) -> i64 {
         .max()
         .unwrap_or(0)
 }
+
+/// Add random user constraints to `p`: maybe a pin, maybe a tie between two nodes, maybe a budget over
+/// a few node and pair terms. Some of them make the problem unsatisfiable, on purpose.
+pub fn add_random_constraints(p: &mut ChoiceProblem, seed: u64) {
+    use crate::constraints::{Budget, Term, Tie};
+    let mut r = Rng::new(seed.wrapping_mul(31).wrapping_add(7));
+    let n = p.nodes.len() as u64;
+    let node = |r: &mut Rng| NodeId::from_u32(r.below(n) as u32);
+    let strategy = |p: &ChoiceProblem, r: &mut Rng, v: NodeId| r.below(p.nodes[v].strategies.len() as u64) as usize;
+    if n == 0 {
+        return;
+    }
+    if r.chance(0.4) {
+        let v = node(&mut r);
+        let s = strategy(p, &mut r, v);
+        p.pin(v, s);
+    }
+    if r.chance(0.6) && n > 1 {
+        let (a, b) = (node(&mut r), node(&mut r));
+        if a != b {
+            let (na, nb) = (p.nodes[a].strategies.len(), p.nodes[b].strategies.len());
+            let mut pairs: Vec<(usize, usize)> =
+                (0..na).flat_map(|s| (0..nb).map(move |t| (s, t))).filter(|_| r.chance(0.5)).collect();
+            if pairs.is_empty() {
+                pairs.push((0, 0));
+            }
+            p.ties.push(Tie { a, b, pairs });
+        }
+    }
+    if r.chance(0.6) {
+        let mut terms = Vec::new();
+        for _ in 0..2 + r.below(5) {
+            let weight = 1 + r.below(3) as i64;
+            let a = node(&mut r);
+            let sa = strategy(p, &mut r, a);
+            if r.chance(0.5) {
+                terms.push(Term::Node { node: a, strategy: sa, weight });
+            } else {
+                let b = node(&mut r);
+                let sb = strategy(p, &mut r, b);
+                terms.push(Term::Pair { a, sa, b, sb, weight });
+            }
+        }
+        let total: i64 = terms.iter().map(Term::weight).sum();
+        let max = r.below(total as u64 + 1) as i64;
+        p.budgets.push(Budget { name: "random".into(), terms, max });
+    }
+}

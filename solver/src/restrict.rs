@@ -40,7 +40,8 @@ pub fn candidates(s: &Search<'_>, per_node: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// `p` with node `v` restricted to strategies `cands[v]` (indices into the original strategies).
+/// `p` with node `v` restricted to strategies `cands[v]` (indices into the original strategies); ties and
+/// budgets are carried over.
 pub fn restrict(p: &ChoiceProblem, cands: &[Vec<usize>]) -> ChoiceProblem {
     let mut q = ChoiceProblem { name: p.name.clone(), usage_limit: p.usage_limit, ..ChoiceProblem::default() };
     for (n, c) in p.nodes.values().zip(cands) {
@@ -54,5 +55,15 @@ pub fn restrict(p: &ChoiceProblem, cands: &[Vec<usize>]) -> ChoiceProblem {
         let costs = cands[a].iter().flat_map(|&sa| cands[b].iter().map(move |&sb| e.costs[sa * nb + sb])).collect();
         q.edges.push(Edge { from: e.from, to: e.to, costs });
     }
+    q.ties = p
+        .ties
+        .iter()
+        .map(|t| {
+            let at = |n: crate::NodeId, s: usize| cands[n.as_u32() as usize].iter().position(|&c| c == s);
+            let pairs = t.pairs.iter().filter_map(|&(sa, sb)| Some((at(t.a, sa)?, at(t.b, sb)?))).collect();
+            crate::constraints::Tie { pairs, ..t.clone() }
+        })
+        .collect();
+    q.budgets = p.budgets.iter().map(|b| crate::presolve::reduce_budget(b, cands)).collect();
     q
 }

@@ -6,7 +6,9 @@ use std::time::Duration;
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// The answer is optimal: its cost equals the proven bound.
+    /// The answer is optimal: its cost equals the proven bound, or HiGHS proved it optimal and the bound
+    /// we report (kept a relative 1e-6 below HiGHS's for its floating-point tolerances) is within that
+    /// margin of the cost.
     Optimal,
     /// Stopped by the time limit with a feasible answer; the bound is what was proven by then.
     TimeLimit,
@@ -42,6 +44,24 @@ pub struct Solution {
     pub time_to_best: f64,
 }
 
+impl SolveError {
+    /// The error for "no assignment satisfies everything", after a proof of it: memory when even the
+    /// leanest assignment exceeds the limit, the other constraints otherwise.
+    pub fn no_assignment(p: &ChoiceProblem) -> SolveError {
+        let floor = crate::ilp::min_peak(p);
+        match p.usage_limit {
+            Some(limit) if floor > limit as i128 => {
+                SolveError::Infeasible { limit: limit as i128, min_peak: Some(floor) }
+            }
+            _ => SolveError::Unsatisfiable {
+                why:
+                    "every assignment that fits in memory takes a forbidden strategy or cost, or breaks a tie or budget"
+                        .into(),
+            },
+        }
+    }
+}
+
 impl Solution {
     /// Relative gap `(cost − bound) / cost` (0 when optimal or the cost is 0).
     pub fn gap(&self) -> f64 {
@@ -62,6 +82,12 @@ pub enum SolveError {
         limit: i128,
         /// The lowest peak any assignment reaches, when it was computed.
         min_peak: Option<i128>,
+    },
+    /// The user's constraints (pins, ties, budgets) cannot all hold.
+    #[error("the constraints cannot all hold: {why}")]
+    Unsatisfiable {
+        /// What was proven (or which constraints were involved).
+        why: String,
     },
     /// Time ran out before any feasible answer was found.
     #[error("no feasible answer found within the time limit")]
