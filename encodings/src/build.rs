@@ -33,12 +33,27 @@ pub enum NodeRef {
     Op(usize),
 }
 
+/// Which operand an edge prices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeOrigin {
+    /// The value resharded.
+    pub value: ValueId,
+    /// The producer's result index.
+    pub result: usize,
+    /// The consuming op's position in the body.
+    pub consumer: usize,
+    /// The operand index.
+    pub operand: usize,
+}
+
 /// The problem and how to read a solution back.
 pub struct Built {
     /// The choice problem.
     pub problem: ChoiceProblem,
     /// What each node is.
     pub nodes: Vec<NodeRef>,
+    /// What each edge prices, in edge order.
+    pub edges: Vec<EdgeOrigin>,
 }
 
 fn secs(p: Option<f64>) -> i64 {
@@ -67,6 +82,7 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
         ..ChoiceProblem::default()
     };
     let mut nodes = Vec::new();
+    let mut edges = Vec::new();
     // Argument nodes: replicated, and whatever their consumers ask for.
     let mut arg_node: HashMap<ValueId, usize> = HashMap::new();
     for (i, &a) in m.args.iter().enumerate() {
@@ -133,21 +149,7 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     for (pos, &op) in m.body.iter().enumerate() {
         for (k, &v) in m.ops[op].operands.iter().enumerate() {
             let (Some((from_node, result)), Some(t)) = (producer_of(v), m.ty(v).as_tensor()) else { continue };
-            let produced: Vec<TensorSharding> = match &nodes[from_node] {
-                NodeRef::Arg(_, cands) => cands.clone(),
-                NodeRef::Op(ppos) => space.strategies[*ppos]
-                    .iter()
-                    .map(|s| {
-                        s.sharding(
-                            &space.rules[*ppos],
-                            space.mesh,
-                            crate::plan::MESH_SYMBOL,
-                            &space.rules[*ppos].results[result],
-                            true,
-                        )
-                    })
-                    .collect(),
-            };
+            let produced = produced_shardings(space, &nodes[from_node], result);
             let required: Vec<TensorSharding> =
                 (0..space.strategies[pos].len()).map(|s| space.required(pos, k, s)).collect();
             let mut costs = Vec::with_capacity(produced.len() * required.len());
@@ -162,9 +164,29 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
                 to: NodeId::from_u32(op_node[pos] as u32),
                 costs,
             });
+            edges.push(EdgeOrigin { value: v, result, consumer: pos, operand: k });
         }
     }
-    Built { problem: p, nodes }
+    Built { problem: p, nodes, edges }
+}
+
+/// The sharding of result `result` of `node` under each of its strategies.
+pub fn produced_shardings(space: &PlanSpace<'_>, node: &NodeRef, result: usize) -> Vec<TensorSharding> {
+    match node {
+        NodeRef::Arg(_, cands) => cands.clone(),
+        NodeRef::Op(pos) => space.strategies[*pos]
+            .iter()
+            .map(|s| {
+                s.sharding(
+                    &space.rules[*pos],
+                    space.mesh,
+                    crate::plan::MESH_SYMBOL,
+                    &space.rules[*pos].results[result],
+                    true,
+                )
+            })
+            .collect(),
+    }
 }
 
 impl Built {

@@ -4,10 +4,12 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod build;
+pub mod constraints;
 pub mod cost;
 pub mod flops;
 pub mod mesh;
 pub mod plan;
 pub mod reshard;
 pub mod rules;
+pub mod spec_error;
 pub mod strategy;

@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+pub use crate::spec_error::SpecError;
+
 /// Bytes in a GB (10⁹, as vendors quote link and memory bandwidth).
 pub const BYTES_PER_GB: f64 = 1e9;
 /// Bytes in a GiB (2³⁰, as device memory is sized).
@@ -130,55 +132,15 @@ impl Mesh {
     }
 
     /// Read and validate a mesh file.
-    pub fn load(path: &Path) -> Result<Mesh, MeshError> {
-        let text = std::fs::read_to_string(path).map_err(|e| MeshError {
-            file: path.display().to_string(),
-            line: 0,
-            column: 0,
-            message: format!("cannot read: {e}"),
-            snippet: String::new(),
-        })?;
+    pub fn load(path: &Path) -> Result<Mesh, SpecError> {
+        let text = std::fs::read_to_string(path).map_err(|e| SpecError::unreadable(path, &e))?;
         Mesh::parse(&text, &path.display().to_string())
     }
 
     /// Parse and validate mesh YAML; `file` names it in errors.
-    pub fn parse(text: &str, file: &str) -> Result<Mesh, MeshError> {
-        let raw: RawMesh = serde_saphyr::from_str(text).map_err(|e| {
-            let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
-            let rendered = e.to_string();
-            let mut lines = rendered.lines();
-            let head = lines.next().unwrap_or("").trim_start_matches("error: ");
-            let message =
-                head.split_once(": ").filter(|(loc, _)| loc.starts_with("line ")).map_or(head, |(_, m)| m).to_string();
-            let snippet = lines.collect::<Vec<_>>().join("\n").replace("<input>", file);
-            MeshError { file: file.to_string(), line, column, message, snippet }
-        })?;
+    pub fn parse(text: &str, file: &str) -> Result<Mesh, SpecError> {
+        let raw: RawMesh = serde_saphyr::from_str(text).map_err(|e| SpecError::from_yaml(&e, file))?;
         raw.validate(file, text)
-    }
-}
-
-/// A mesh spec error: file, line, column, the field and what is wrong, and a snippet of the file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct MeshError {
-    /// File name as given.
-    pub file: String,
-    /// 1-based line (0 if unknown).
-    pub line: u64,
-    /// 1-based column (0 if unknown).
-    pub column: u64,
-    /// What is wrong.
-    pub message: String,
-    /// The offending lines with a caret, when available.
-    pub snippet: String,
-}
-
-impl fmt::Display for MeshError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
-        if !self.snippet.is_empty() {
-            write!(f, "\n{}", self.snippet)?;
-        }
-        Ok(())
     }
 }
 
@@ -210,15 +172,9 @@ struct RawMesh {
 }
 
 impl RawMesh {
-    fn validate(self, file: &str, text: &str) -> Result<Mesh, MeshError> {
-        let err = |loc: serde_saphyr::Location, field: &str, msg: String| {
-            let (line, column) = (loc.line(), loc.column());
-            let src_line = text.lines().nth((line as usize).saturating_sub(1)).unwrap_or("");
-            let snippet =
-                format!("{line:>4} | {src_line}\n     | {}^", " ".repeat((column as usize).saturating_sub(1)));
-            MeshError { file: file.to_string(), line, column, message: format!("{field}: {msg}"), snippet }
-        };
-        let positive = |v: &Spanned<f64>, field: &str| -> Result<f64, MeshError> {
+    fn validate(self, file: &str, text: &str) -> Result<Mesh, SpecError> {
+        let err = |loc: serde_saphyr::Location, field: &str, msg: String| SpecError::at(file, text, loc, field, msg);
+        let positive = |v: &Spanned<f64>, field: &str| -> Result<f64, SpecError> {
             if v.value.is_finite() && v.value > 0.0 {
                 Ok(v.value)
             } else {
@@ -332,7 +288,7 @@ mod tests {
 
     const GOOD: &str = "name: t\naxes:\n  - name: data\n    size: 2\n    bandwidth_gb_per_s: 100\n    latency_us: 5\n  - name: model\n    size: 4\n    bandwidth_gb_per_s: 400\n    latency_us: 1\ndevice:\n  memory_gib: 16\n  hbm_gb_per_s: 800\n  peak_tflops:\n    bf16: 200\n    f32: 50\n";
 
-    fn bad(text: &str) -> MeshError {
+    fn bad(text: &str) -> SpecError {
         Mesh::parse(text, "m.yaml").unwrap_err()
     }
 
