@@ -12,3 +12,4 @@ pub use automap_solver as solver;
 pub mod inspect;
 pub mod planner;
 pub mod report;
+pub mod verdict;

@@ -1,6 +1,7 @@
 //! The `automap` command line.
 
 use anyhow::Context as _;
+use automap::encodings::constraints::UserConstraints;
 use automap::encodings::mesh::Mesh;
 use automap::ir;
 use clap::{Parser, Subcommand};
@@ -21,7 +22,7 @@ use std::time::Instant;
     version,
     about,
     long_about,
-    after_help = "Examples:\n  automap plan tests/fixtures/gpt_forward.mlir --mesh specs/meshes/cpu-2x4.yaml --out automap-out\n  automap eval tests/fixtures/gpt_train.mlir --mesh specs/meshes/cpu-model-4.yaml --plan megatron\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml\n  automap solve problem.json.gz --timeout 60"
+    after_help = "Examples:\n  automap plan tests/fixtures/gpt_forward.mlir --mesh specs/meshes/cpu-2x4.yaml --out automap-out\n  automap eval tests/fixtures/gpt_train.mlir --mesh specs/meshes/cpu-model-4.yaml --plan megatron\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml\n  automap solve problem.json.gz --timeout 60\n  automap check problem.json.gz --solution '[0, 2, 1]' --solver z3\n  automap check tests/fixtures/mlp.mlir --mesh specs/meshes/cpu-8.yaml --plan automap-out/plan.json"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -51,7 +52,8 @@ enum Command {
         /// Wall-clock limit in seconds (the contest's timeout).
         #[arg(long, default_value_t = 60.0)]
         timeout: f64,
-        /// Which backend: `auto` (local search, then HiGHS), `highs`, `local`, or `brute` (tiny problems).
+        /// Which backend: `auto` (local search, then HiGHS), `highs`, `z3` (small problems; an independent
+        /// proof), `local`, or `brute` (tiny problems).
         #[arg(long, default_value = "auto")]
         solver: String,
         /// Threads for HiGHS.
@@ -81,7 +83,7 @@ enum Command {
         /// The mesh YAML file.
         #[arg(long)]
         mesh: PathBuf,
-        /// Backend: auto, highs, local or brute.
+        /// Backend: auto, highs, z3, local or brute.
         #[arg(long, default_value = "auto")]
         solver: String,
         /// Seconds the solver may take.
@@ -90,6 +92,10 @@ enum Command {
         /// Memory per device in GiB (default: the mesh's device memory).
         #[arg(long)]
         memory_limit: Option<f64>,
+        /// A YAML file of user constraints: pin or forbid a value's sharding, tie two values, bound the
+        /// collectives of a kind (see specs/constraints/).
+        #[arg(long)]
+        constraints: Option<PathBuf>,
         /// Output folder.
         #[arg(long, default_value = "automap-out")]
         out: PathBuf,
@@ -109,6 +115,39 @@ enum Command {
         /// The plan.
         #[arg(long, default_value = "replicated")]
         plan: String,
+    },
+    /// Check a given answer: is it feasible, what does it cost, and is it optimal (with a proven bound
+    /// and the gap)?
+    ///
+    /// For a contest problem (`.json`, `.json.gz`), SOLUTION is `[s0, s1, ...]` or a file whose last line
+    /// is (the output of `automap solve`). For a model (`.mlir`, with --mesh), --plan is a `plan.json`
+    /// written by `automap plan` or a reference plan (`dp:data+megatron:model`, see `automap eval`).
+    /// With `--solver highs` the bound comes from HiGHS; with `--solver z3`, Z3 checks the answer on its
+    /// own encoding and proves (or refutes) that nothing cheaper exists.
+    Check {
+        /// The problem (`.json`, `.json.gz`) or model (`.mlir`).
+        problem: PathBuf,
+        /// The answer to check (contest problems).
+        #[arg(long)]
+        solution: Option<String>,
+        /// The mesh YAML file (models).
+        #[arg(long)]
+        mesh: Option<PathBuf>,
+        /// The plan to check (models): a plan.json or a reference plan.
+        #[arg(long)]
+        plan: Option<String>,
+        /// Memory per device in GiB (models; default: the mesh's device memory).
+        #[arg(long)]
+        memory_limit: Option<f64>,
+        /// User constraints YAML (models).
+        #[arg(long)]
+        constraints: Option<PathBuf>,
+        /// Which engine proves the bound: highs or z3.
+        #[arg(long, default_value = "highs")]
+        solver: String,
+        /// Seconds the proof may take.
+        #[arg(long, default_value_t = 60.0)]
+        time_limit: f64,
     },
     /// Work with device mesh specs.
     Mesh {
@@ -130,7 +169,7 @@ enum MeshCommand {
 }
 
 /// An error and whether it is the user's input or ours.
-enum Failure {
+pub(crate) enum Failure {
     Input(anyhow::Error),
     Internal(anyhow::Error),
 }
@@ -141,7 +180,7 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
-fn input<E: Into<anyhow::Error>>(e: E) -> Failure {
+pub(crate) fn input<E: Into<anyhow::Error>>(e: E) -> Failure {
     Failure::Input(e.into())
 }
 
@@ -167,8 +206,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             solve(&problem, timeout, &solver, threads, seed, mip_gap, quiet)
         }
         Command::Eval { model, mesh, plan } => eval(&model, &mesh, &plan),
-        Command::Plan { model, mesh, solver, time_limit, memory_limit, out } => {
-            plan(&model, &mesh, &solver, time_limit, memory_limit, &out)
+        Command::Plan { model, mesh, solver, time_limit, memory_limit, constraints, out } => {
+            plan(&model, &mesh, &solver, time_limit, memory_limit, constraints.as_deref(), &out)
+        }
+        Command::Check { problem, solution, mesh, plan, memory_limit, constraints, solver, time_limit } => {
+            let what = CheckWhat { solution, mesh, plan, memory_limit, constraints };
+            check(&problem, &what, &solver, time_limit)
         }
         Command::Mesh { command: MeshCommand::Check { mesh } } => {
             let m = Mesh::load(&mesh).map_err(input)?;
@@ -178,14 +221,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-fn method_of(solver: &str) -> Result<automap::solver::pipeline::Method, Failure> {
+pub(crate) fn method_of(solver: &str) -> Result<automap::solver::pipeline::Method, Failure> {
     use automap::solver::pipeline::Method;
     match solver {
         "auto" => Ok(Method::Auto),
         "highs" => Ok(Method::Highs),
         "local" => Ok(Method::Local),
         "brute" => Ok(Method::Brute),
-        other => Err(input(anyhow::anyhow!("unknown solver '{other}': use auto, highs, local or brute"))),
+        "z3" => Ok(Method::Z3),
+        other => Err(input(anyhow::anyhow!("unknown solver '{other}': use auto, highs, z3, local or brute"))),
     }
 }
 
@@ -195,6 +239,7 @@ fn plan(
     solver: &str,
     time_limit: f64,
     memory_limit: Option<f64>,
+    constraints: Option<&std::path::Path>,
     out: &std::path::Path,
 ) -> Result<(), Failure> {
     use automap::encodings::mesh::BYTES_PER_GIB;
@@ -207,6 +252,7 @@ fn plan(
     let bytes = std::fs::read(model).with_context(|| format!("cannot read {shown}")).map_err(input)?;
     let m = ir::parse_bytes(&bytes).map_err(|e| input(anyhow::anyhow!("{shown}:{e}")))?;
     let mesh = Mesh::load(mesh_path).map_err(input)?;
+    let user = constraints.map(UserConstraints::load).transpose().map_err(input)?;
     let limit = memory_limit.map_or(mesh.device.memory_bytes(), |g| g * BYTES_PER_GIB);
     let t0 = Instant::now();
     let space = PlanSpace::new(&m, &mesh);
@@ -228,9 +274,14 @@ fn plan(
             p.bound
         );
     };
+    let mut built = automap::encodings::build::build(&space, Some(limit));
+    if let Some(user) = &user {
+        eprintln!("{}", user.apply(&space, &mut built).map_err(input)?);
+    }
     let (built, plan, sol) =
-        automap::planner::plan_module(&space, Some(limit), method, &opts, &mut progress).map_err(|e| match e {
+        automap::planner::solve_built(&space, built, method, &opts, &mut progress).map_err(|e| match e {
             automap::solver::SolveError::Infeasible { .. } => input(anyhow::anyhow!("{shown}: {e} (bytes per device)")),
+            automap::solver::SolveError::Unsatisfiable { .. } => input(anyhow::anyhow!("{shown}: {e}")),
             other => Failure::Internal(anyhow::anyhow!("{shown}: {other}")),
         })?;
     let cost = space.evaluate(&plan);
@@ -339,7 +390,12 @@ fn solve(
             println!("{}", iopddl::format_solution(&s.choice));
             Ok(())
         }
-        Err(e @ (SolveError::Infeasible { .. } | SolveError::NoAnswer | SolveError::Invalid(_))) => {
+        Err(
+            e @ (SolveError::Infeasible { .. }
+            | SolveError::Unsatisfiable { .. }
+            | SolveError::NoAnswer
+            | SolveError::Invalid(_)),
+        ) => {
             println!("[]");
             Err(input(anyhow::anyhow!("{}: {e}", path.display())))
         }
@@ -348,6 +404,110 @@ fn solve(
             Err(Failure::Internal(anyhow::anyhow!("{}: {e}", path.display())))
         }
     }
+}
+
+/// What `automap check` checks.
+struct CheckWhat {
+    solution: Option<String>,
+    mesh: Option<PathBuf>,
+    plan: Option<String>,
+    memory_limit: Option<f64>,
+    constraints: Option<PathBuf>,
+}
+
+fn check(path: &std::path::Path, what: &CheckWhat, solver: &str, time_limit: f64) -> Result<(), Failure> {
+    use automap::verdict::Engine;
+    let engine = match solver {
+        "highs" => Engine::Highs,
+        "z3" => Engine::Z3,
+        other => return Err(input(anyhow::anyhow!("--solver {other}: use highs or z3"))),
+    };
+    if !(time_limit.is_finite() && time_limit > 0.0) {
+        return Err(input(anyhow::anyhow!("--time-limit must be a positive number of seconds")));
+    }
+    let limit = std::time::Duration::from_secs_f64(time_limit);
+    let shown = path.display().to_string();
+    let is_model = shown.ends_with(".mlir");
+    let (problem, choice) = if is_model {
+        let (Some(mesh_path), Some(plan)) = (&what.mesh, &what.plan) else {
+            return Err(input(anyhow::anyhow!("checking a model needs --mesh and --plan")));
+        };
+        model_answer(path, mesh_path, plan, what)?
+    } else {
+        let Some(sol) = &what.solution else {
+            return Err(input(anyhow::anyhow!("checking a contest problem needs --solution")));
+        };
+        let p = automap::solver::iopddl::read(path).map_err(input)?;
+        let text = if sol.trim_start().starts_with('[') {
+            sol.clone()
+        } else {
+            std::fs::read_to_string(sol).with_context(|| format!("cannot read {sol}")).map_err(input)?
+        };
+        let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+        let choice = automap::solver::iopddl::parse_solution(last).map_err(|e| input(anyhow::anyhow!("{sol}: {e}")))?;
+        (p, choice)
+    };
+    if choice.len() != problem.nodes.len() {
+        return Err(input(anyhow::anyhow!(
+            "the answer has {} choices; the problem has {} nodes",
+            choice.len(),
+            problem.nodes.len()
+        )));
+    }
+    eprintln!("checking {shown} ({} nodes, {} edges) with {solver}", problem.nodes.len(), problem.edges.len());
+    let v = automap::verdict::check(&problem, &choice, engine, limit).map_err(|e| match e {
+        automap::solver::SolveError::Backend { .. } => Failure::Internal(anyhow::anyhow!("{shown}: {e}")),
+        other => input(anyhow::anyhow!("{shown}: {other}")),
+    })?;
+    print!("{v}");
+    if v.violations.is_empty() { Ok(()) } else { Err(input(anyhow::anyhow!("{shown}: the answer is infeasible"))) }
+}
+
+/// A model's choice problem and the answer a plan (plan.json or a reference plan) describes.
+fn model_answer(
+    path: &std::path::Path,
+    mesh_path: &std::path::Path,
+    plan: &str,
+    what: &CheckWhat,
+) -> Result<(automap::solver::ChoiceProblem, Vec<usize>), Failure> {
+    use automap::encodings::mesh::BYTES_PER_GIB;
+    use automap::encodings::plan::{PlanSpace, parse_recipes, recipe_args};
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}")).map_err(input)?;
+    let m = ir::parse_bytes(&bytes).map_err(|e| input(anyhow::anyhow!("{shown}:{e}")))?;
+    let mesh = Mesh::load(mesh_path).map_err(input)?;
+    let limit = what.memory_limit.map_or(mesh.device.memory_bytes(), |g| g * BYTES_PER_GIB);
+    let space = PlanSpace::new(&m, &mesh);
+    let mut built = automap::encodings::build::build(&space, Some(limit));
+    if let Some(c) = &what.constraints {
+        let user = UserConstraints::load(c).map_err(input)?;
+        eprintln!("{}", user.apply(&space, &mut built).map_err(input)?);
+    }
+    let choice = if plan.ends_with(".json") {
+        let text = std::fs::read_to_string(plan).with_context(|| format!("cannot read {plan}")).map_err(input)?;
+        let doc: serde_json::Value =
+            serde_json::from_str(&text).with_context(|| format!("{plan} is not JSON")).map_err(input)?;
+        let list = doc
+            .pointer("/solver/choice")
+            .and_then(|c| c.as_array())
+            .ok_or_else(|| input(anyhow::anyhow!("{plan}: no solver.choice list (write it with `automap plan`)")))?;
+        list.iter()
+            .map(|x| x.as_u64().map(|x| x as usize))
+            .collect::<Option<Vec<usize>>>()
+            .ok_or_else(|| input(anyhow::anyhow!("{plan}: solver.choice must list strategy indices")))?
+    } else {
+        let recipes = parse_recipes(plan, &mesh).map_err(|e| input(anyhow::anyhow!("--plan {plan}: {e}")))?;
+        let p = space.propagate(recipe_args(&m, &mesh, &recipes));
+        built.encode(&p).ok_or_else(|| {
+            input(anyhow::anyhow!(
+                "--plan {plan}: an argument sharding of this plan is not among the solver's candidates"
+            ))
+        })?
+    };
+    if choice.iter().zip(built.problem.nodes.values()).any(|(&c, n)| c >= n.strategies.len()) {
+        return Err(input(anyhow::anyhow!("--plan {plan}: the plan was made for another model or mesh")));
+    }
+    Ok((built.problem, choice))
 }
 
 fn main() -> ExitCode {

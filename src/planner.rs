@@ -112,6 +112,7 @@ pub fn plan_json(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &So
             "objective_ps": sol.cost.to_string(),
             "bound_ps": sol.bound.to_string(),
             "gap": sol.gap(),
+            "choice": sol.choice,
         },
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default()
@@ -164,19 +165,18 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     );
     let _ = writeln!(
         s,
-        "\n## Reference plans\n\n| plan | objective (ms) | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|---:|---:|---:|"
+        "\n## Reference plans\n\nFeasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|:---:|---:|---:|---:|"
     );
     for spec in reference_specs(mesh) {
         let Ok(recipes) = parse_recipes(&spec, mesh) else { continue };
         let rp = space.propagate(recipe_args(m, mesh, &recipes));
         let rc = space.evaluate(&rp);
-        let obj = built
-            .encode(&rp)
-            .and_then(|x| automap_solver::eval::evaluate(&built.problem, &x).ok())
-            .map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
+        let e = built.encode(&rp).and_then(|x| automap_solver::eval::evaluate(&built.problem, &x).ok());
+        let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
+        let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
         let _ = writeln!(
             s,
-            "| {spec} | {obj} | {:.4} | {} | {} |",
+            "| {spec} | {obj} | {feasible} | {:.4} | {} | {} |",
             rc.total_s() * 1e3,
             rc.collectives.len(),
             bytes(rc.peak_bytes as u64)
@@ -184,7 +184,7 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     }
     let _ = writeln!(
         s,
-        "| **this plan** | {:.4} | {:.4} | {} | {} |",
+        "| **this plan** | {:.4} | yes | {:.4} | {} | {} |",
         sol.cost as f64 / 1e9,
         cost.total_s() * 1e3,
         cost.collectives.len(),
@@ -201,7 +201,17 @@ pub fn plan_module(
     opts: &automap_solver::SolveOptions,
     progress: &mut dyn FnMut(&automap_solver::Progress),
 ) -> Result<(Built, Plan, Solution), automap_solver::SolveError> {
-    let built = build(space, memory_limit);
+    solve_built(space, build(space, memory_limit), method, opts, progress)
+}
+
+/// Solve a built problem (perhaps with user constraints added) and decode: the plan and the answer.
+pub fn solve_built(
+    space: &PlanSpace<'_>,
+    built: Built,
+    method: automap_solver::pipeline::Method,
+    opts: &automap_solver::SolveOptions,
+    progress: &mut dyn FnMut(&automap_solver::Progress),
+) -> Result<(Built, Plan, Solution), automap_solver::SolveError> {
     let r = automap_solver::pipeline::solve(&built.problem, method, opts, progress)?;
     let plan = built.decode(space, &r.solution.choice);
     Ok((built, plan, r.solution))
