@@ -9,6 +9,7 @@ pub use automap_encodings as encodings;
 pub use automap_ir as ir;
 pub use automap_solver as solver;
 
+pub mod gspmd;
 pub mod inspect;
 pub mod planner;
 pub mod report;

@@ -96,6 +96,10 @@ enum Command {
         /// collectives of a kind (see specs/constraints/).
         #[arg(long)]
         constraints: Option<PathBuf>,
+        /// How annotated.mlir carries the plan: `shardy` (`sdy.mesh`, `sdy.sharding`: JAX's default) or
+        /// `gspmd` (`mhlo.sharding` strings).
+        #[arg(long, default_value = "shardy")]
+        format: String,
         /// Output folder.
         #[arg(long, default_value = "automap-out")]
         out: PathBuf,
@@ -206,8 +210,22 @@ fn run(cli: Cli) -> Result<(), Failure> {
             solve(&problem, timeout, &solver, threads, seed, mip_gap, quiet)
         }
         Command::Eval { model, mesh, plan } => eval(&model, &mesh, &plan),
-        Command::Plan { model, mesh, solver, time_limit, memory_limit, constraints, out } => {
-            plan(&model, &mesh, &solver, time_limit, memory_limit, constraints.as_deref(), &out)
+        Command::Plan { model, mesh, solver, time_limit, memory_limit, constraints, format, out } => {
+            let format = match format.as_str() {
+                "shardy" | "sdy" => automap::planner::Format::Shardy,
+                "gspmd" | "mhlo" => automap::planner::Format::Gspmd,
+                other => return Err(input(anyhow::anyhow!("--format {other}: use shardy or gspmd"))),
+            };
+            plan(PlanJob {
+                model: &model,
+                mesh_path: &mesh,
+                solver: &solver,
+                time_limit,
+                memory_limit,
+                constraints: constraints.as_deref(),
+                format,
+                out: &out,
+            })
         }
         Command::Check { problem, solution, mesh, plan, memory_limit, constraints, solver, time_limit } => {
             let what = CheckWhat { solution, mesh, plan, memory_limit, constraints };
@@ -233,16 +251,21 @@ pub(crate) fn method_of(solver: &str) -> Result<automap::solver::pipeline::Metho
     }
 }
 
-fn plan(
-    model: &std::path::Path,
-    mesh_path: &std::path::Path,
-    solver: &str,
+/// What `automap plan` was asked.
+struct PlanJob<'a> {
+    model: &'a std::path::Path,
+    mesh_path: &'a std::path::Path,
+    solver: &'a str,
     time_limit: f64,
     memory_limit: Option<f64>,
-    constraints: Option<&std::path::Path>,
-    out: &std::path::Path,
-) -> Result<(), Failure> {
+    constraints: Option<&'a std::path::Path>,
+    format: automap::planner::Format,
+    out: &'a std::path::Path,
+}
+
+fn plan(job: PlanJob<'_>) -> Result<(), Failure> {
     use automap::encodings::mesh::BYTES_PER_GIB;
+    let PlanJob { model, mesh_path, solver, time_limit, memory_limit, constraints, format, out } = job;
     use automap::encodings::plan::PlanSpace;
     let method = method_of(solver)?;
     if !(time_limit.is_finite() && time_limit > 0.0) {
@@ -286,8 +309,8 @@ fn plan(
         })?;
     let cost = space.evaluate(&plan);
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display())).map_err(input)?;
-    let annotated =
-        automap::planner::annotate(&m, &mesh, &space, &plan).map_err(|e| input(anyhow::anyhow!("{shown}: {e}")))?;
+    let annotated = automap::planner::annotate(&m, &mesh, &space, &plan, format)
+        .map_err(|e| input(anyhow::anyhow!("{shown}: {e}")))?;
     let write = |name: &str, text: &str| {
         std::fs::write(out.join(name), text).with_context(|| format!("cannot write {}", out.join(name).display()))
     };

@@ -17,13 +17,51 @@ pub fn mesh_decl(mesh: &Mesh) -> String {
     format!("sdy.mesh @{MESH_SYMBOL} = <[{}]>", axes.join(", "))
 }
 
-/// The annotated module: the mesh; `sdy.sharding` on every argument and result of the entry function and
-/// on the results of every op written in the entry function (ops inlined from called functions share
-/// their text with every call and are left to Shardy's propagation); the partition count set to the
-/// mesh's device count. Partial sums are not written: Shardy places the reductions.
-pub fn annotate(m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, plan: &Plan) -> Result<String, WriteError> {
+/// How shardings are written into the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Shardy: `sdy.mesh` and `sdy.sharding` (what JAX uses by default).
+    Shardy,
+    /// GSPMD: `mhlo.sharding` strings (for XLA builds or flows that partition with GSPMD).
+    Gspmd,
+}
+
+/// Why a plan cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum AnnotateError {
+    /// The writer refused the module.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    /// A sharding has no GSPMD form.
+    #[error(transparent)]
+    Gspmd(#[from] crate::gspmd::GspmdError),
+}
+
+/// The annotated module: the mesh (Shardy); a sharding on every argument and result of the entry function
+/// and on the results of every op written in the entry function (ops inlined from called functions share
+/// their text with every call and are left to the partitioner's propagation); the partition count set to
+/// the mesh's device count. Partial sums are not written: the partitioner places the reductions.
+pub fn annotate(
+    m: &Module,
+    mesh: &Mesh,
+    space: &PlanSpace<'_>,
+    plan: &Plan,
+    format: Format,
+) -> Result<String, AnnotateError> {
+    let one = |s: &TensorSharding| -> Result<String, AnnotateError> {
+        Ok(match format {
+            Format::Shardy => s.to_string(),
+            Format::Gspmd => format!("\"{}\"", crate::gspmd::sharding(s, mesh)?),
+        })
+    };
+    let key = match format {
+        Format::Shardy => "sdy.sharding",
+        Format::Gspmd => "mhlo.sharding",
+    };
     let mut ann = Annotations::new();
-    ann.before_entry(mesh_decl(mesh));
+    if format == Format::Shardy {
+        ann.before_entry(mesh_decl(mesh));
+    }
     for &op in &m.body {
         let data = &m.ops[op];
         // Constants print their attributes before the value, unlike other ops: left to propagation.
@@ -31,22 +69,28 @@ pub fn annotate(m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, plan: &Plan) -> 
         if data.inlined_at.is_some() || data.results.is_empty() || data.syntax.sig_colon.is_none() || constant {
             continue;
         }
-        let per_value: Vec<String> = data
-            .results
-            .iter()
-            .map(|&r| {
-                let s = TensorSharding { unreduced: Vec::new(), ..space.produced(plan, r) };
-                s.to_string().trim_start_matches("#sdy.sharding").to_string()
-            })
-            .collect();
-        ann.set(Target::Op(op), "sdy.sharding", format!("#sdy.sharding_per_value<[{}]>", per_value.join(", ")));
+        let shardings: Vec<TensorSharding> =
+            data.results.iter().map(|&r| TensorSharding { unreduced: Vec::new(), ..space.produced(plan, r) }).collect();
+        let value = match format {
+            Format::Shardy => {
+                let per_value: Vec<String> =
+                    shardings.iter().map(|s| s.to_string().trim_start_matches("#sdy.sharding").to_string()).collect();
+                format!("#sdy.sharding_per_value<[{}]>", per_value.join(", "))
+            }
+            Format::Gspmd if shardings.len() == 1 => one(&shardings[0])?,
+            Format::Gspmd => {
+                let parts = shardings.iter().map(|s| crate::gspmd::sharding(s, mesh)).collect::<Result<Vec<_>, _>>()?;
+                format!("\"{{{}}}\"", parts.join(", "))
+            }
+        };
+        ann.set(Target::Op(op), key, value);
     }
     for (i, s) in plan.args.iter().enumerate() {
-        ann.set(Target::Arg(i), "sdy.sharding", s.to_string());
+        ann.set(Target::Arg(i), key, one(s)?);
     }
     for (i, &v) in m.returns.iter().enumerate() {
         let s = TensorSharding { unreduced: Vec::new(), ..space.produced(plan, v) };
-        ann.set(Target::Result(i), "sdy.sharding", s.to_string());
+        ann.set(Target::Result(i), key, one(&s)?);
     }
     let text = write(m, &ann)?;
     Ok(text.replacen(

@@ -52,3 +52,28 @@ fn the_solved_plan_is_no_worse_than_any_reference_plan() {
         assert!(sol.cost <= reference, "{spec}: {} > {reference}", sol.cost);
     }
 }
+
+#[test]
+fn plan_can_write_gspmd_shardings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("automap-gspmd-{}", std::process::id()));
+    let run = Command::new(env!("CARGO_BIN_EXE_automap"))
+        .args(["plan", "tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--format", "gspmd", "--out"])
+        .arg(&out)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
+    assert!(!annotated.contains("sdy."), "no Shardy attribute in GSPMD form");
+    let m = ir::parse_module(&annotated).unwrap();
+    assert!(annotated.matches("mhlo.sharding = \"{").count() >= m.args.len() + m.returns.len());
+    let _ = std::fs::remove_dir_all(&out);
+    let bad = Command::new(env!("CARGO_BIN_EXE_automap"))
+        .args(["plan", "tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--format", "hlo"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("use shardy or gspmd"));
+}

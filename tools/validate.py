@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
+import time
+
+import xla_cpu
 
 KINDS = ["all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute"]
 
@@ -32,34 +34,25 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rtol", type=float, default=1e-4)
     ap.add_argument("--atol", type=float, default=1e-5)
+    ap.add_argument("--dump-hlo", help="write XLA's partitioned HLO here")
+    ap.add_argument(
+        "--format", choices=["shardy", "gspmd"], default="shardy", help="how the module carries its shardings"
+    )
     cfg = ap.parse_args(argv)
-    os.environ["XLA_FLAGS"] = f"{os.environ.get('XLA_FLAGS', '')} --xla_force_host_platform_device_count={cfg.devices}".strip()
+    backend, devs = xla_cpu.client(cfg.devices)
 
     import numpy as np
     import jax
-    from jax._src import xla_bridge as xb
     from jax._src.interpreters import mlir
-    from jax._src.lib import xla_client as xc
     from jax._src.lib.mlir import ir
     from jax._src.sharding_impls import GSPMDSharding
 
-    backend = xb.get_backend("cpu")
-    devs = backend.devices()[: cfg.devices]
     if len(devs) < cfg.devices:
         print(f"only {len(devs)} CPU devices", file=sys.stderr)
         return 1
     annotated = open(cfg.annotated).read()
     reference = open(cfg.reference).read()
     plan = json.load(open(cfg.plan))
-
-    def options(n):
-        o = xc.CompileOptions()
-        b = o.executable_build_options
-        b.num_replicas, b.num_partitions = 1, n
-        b.use_spmd_partitioning = n > 1
-        b.use_shardy_partitioner = True
-        b.device_assignment = xc.DeviceAssignment.create(np.arange(n).reshape(1, n))
-        return o
 
     # The entry function's argument types, read with MLIR's own parser.
     with mlir.make_ir_context():
@@ -81,11 +74,13 @@ def main(argv=None):
 
     inputs = [make(s, e) for s, e in types]
 
-    ref_exe = backend.compile_and_load(reference, xc.DeviceList((devs[0],)), options(1))
+    ref_exe = xla_cpu.compile_text(backend, devs[:1], reference)
     ref_out = [np.asarray(a[0]) for a in ref_exe.execute_sharded([jax.device_put(x, devs[0]) for x in inputs]).disassemble_into_single_device_arrays()]
 
     try:
-        exe = backend.compile_and_load(annotated, xc.DeviceList(tuple(devs)), options(cfg.devices))
+        t0 = time.perf_counter()
+        exe = xla_cpu.compile_text(backend, devs, annotated, shardy=cfg.format == "shardy")
+        compile_s = time.perf_counter() - t0
     except Exception as e:  # XLA's own error text is the useful part
         print(f"XLA did not compile {cfg.annotated}: {e}", file=sys.stderr)
         return 1
@@ -95,6 +90,7 @@ def main(argv=None):
     out_sh = [GSPMDSharding(tuple(devs), s) for s in exe.get_output_shardings()]
     got = [np.asarray(jax.make_array_from_single_device_arrays(r.shape, sh, list(o))) for r, sh, o in zip(ref_out, out_sh, outs)]
 
+    print(f"XLA compiled the annotated module for {cfg.devices} devices in {compile_s:.2f} s")
     print(f"numerics ({len(ref_out)} outputs, rtol {cfg.rtol}, atol {cfg.atol}):")
     bad = 0
     for i, (r, g) in enumerate(zip(ref_out, got)):
@@ -105,6 +101,9 @@ def main(argv=None):
 
     # XLA combines collectives into one instruction over several tensors (a tuple): count tensors.
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
+    if cfg.dump_hlo:
+        with open(cfg.dump_hlo, "w") as f:
+            f.write(hlo)
     xla = {k: sum(len([x for x in ops.split(",") if x.strip()]) for ops in re.findall(r"\s" + k + r"(?:-start)?\(([^)]*)\)", hlo)) for k in KINDS}
     predicted = plan.get("predicted", {}).get("collectives_by_kind", {})
     print("\ncollectives (tensors)  predicted   XLA")
