@@ -9,16 +9,24 @@ use automap::ir;
 use std::path::Path;
 use std::process::Command;
 
-#[test]
-fn plan_writes_an_annotated_module_plan_json_and_a_report() {
+/// `automap plan` on the MLP on 2x4 with `extra` arguments, into a fresh folder named after `tag`.
+fn plan_mlp(tag: &str, extra: &[&str]) -> (std::process::Output, std::path::PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::env::temp_dir().join(format!("automap-plan-{}", std::process::id()));
+    let out = std::env::temp_dir().join(format!("automap-{tag}-{}", std::process::id()));
     let run = Command::new(env!("CARGO_BIN_EXE_automap"))
-        .args(["plan", "tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--time-limit", "20", "--out"])
+        .args(["plan", "tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--time-limit", "20"])
+        .args(extra)
+        .arg("--out")
         .arg(&out)
         .current_dir(root)
         .output()
         .unwrap();
+    (run, out)
+}
+
+#[test]
+fn plan_writes_an_annotated_module_plan_json_and_a_report() {
+    let (run, out) = plan_mlp("plan", &[]);
     assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
     let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
     assert!(annotated.contains(r#"sdy.mesh @mesh = <["data"=2, "model"=4]>"#));
@@ -55,25 +63,14 @@ fn the_solved_plan_is_no_worse_than_any_reference_plan() {
 
 #[test]
 fn plan_can_write_gspmd_shardings() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::env::temp_dir().join(format!("automap-gspmd-{}", std::process::id()));
-    let run = Command::new(env!("CARGO_BIN_EXE_automap"))
-        .args(["plan", "tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--format", "gspmd", "--out"])
-        .arg(&out)
-        .current_dir(root)
-        .output()
-        .unwrap();
+    let (run, out) = plan_mlp("gspmd", &["--format", "gspmd"]);
     assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
     let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
     assert!(!annotated.contains("sdy."), "no Shardy attribute in GSPMD form");
     let m = ir::parse_module(&annotated).unwrap();
     assert!(annotated.matches("mhlo.sharding = \"{").count() >= m.args.len() + m.returns.len());
     let _ = std::fs::remove_dir_all(&out);
-    let bad = Command::new(env!("CARGO_BIN_EXE_automap"))
-        .args(["plan", "tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--format", "hlo"])
-        .current_dir(root)
-        .output()
-        .unwrap();
+    let (bad, _) = plan_mlp("bad-format", &["--format", "hlo"]);
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("use shardy or gspmd"));
 }
