@@ -36,7 +36,6 @@ struct Encoding {
     x: Vec<Vec<Bool>>,
     /// The total cost.
     cost: Int,
-
     /// Every hard constraint.
     hard: Vec<Bool>,
 }
