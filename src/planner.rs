@@ -234,6 +234,60 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
         cost.collectives.len(),
         bytes(cost.peak_bytes as u64)
     );
+    s += &unpinned_md(m, space, plan);
+    s
+}
+
+/// Most ops listed by name in the report's sections.
+const LISTED_OPS: usize = 5;
+
+/// `report.md`'s account of what the annotated module leaves to XLA, and so where XLA's collectives may
+/// differ from the prediction.
+fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
+    let mut s = String::from("\n## Where XLA may differ from the prediction\n\n");
+    let mut inlined: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let mut constants = 0usize;
+    let mut partial: Vec<String> = Vec::new();
+    for &op in &m.body {
+        let data = &m.ops[op];
+        if data.inlined_at.is_some() {
+            *inlined.entry(m.call_chain(op).first().copied().unwrap_or("?")).or_default() += 1;
+        }
+        constants += usize::from(matches!(data.kind, automap_ir::OpKind::Constant));
+        if data.results.iter().any(|&r| !space.produced(plan, r).unreduced.is_empty()) {
+            partial.push(format!("{} at {}", data.loc.as_deref().unwrap_or(&data.name), m.op_location(op)));
+        }
+    }
+    let mut any = false;
+    if !inlined.is_empty() {
+        any = true;
+        let list: Vec<String> = inlined.iter().map(|(f, n)| format!("{n} from @{f}")).collect();
+        let _ = writeln!(
+            s,
+            "- {} ops were inlined from called functions ({}). Their text is shared by every call, so they carry no sharding; XLA propagates through them.",
+            inlined.values().sum::<usize>(),
+            list.join(", ")
+        );
+    }
+    if constants > 0 {
+        any = true;
+        let _ = writeln!(s, "- {constants} constants carry no sharding; XLA propagates into them.");
+    }
+    if !partial.is_empty() {
+        any = true;
+        let shown: Vec<&str> = partial.iter().take(LISTED_OPS).map(String::as_str).collect();
+        let _ = writeln!(
+            s,
+            "- {} values are partial sums in this plan ({}{}). Their shardings are written without the pending reduction, and XLA places the reduction itself: where we predict a reduce-scatter, XLA's CPU backend emits an all-reduce followed by a slice (its GPU and TPU pipelines turn that pair into a reduce-scatter).",
+            partial.len(),
+            shown.join("; "),
+            if partial.len() > LISTED_OPS { "; ..." } else { "" }
+        );
+    }
+    if !any {
+        s += "Nothing: every value's sharding is written into the module.\n";
+    }
+    s += "\n`tools/validate.py` compiles the annotated module and counts the collectives XLA inserted against this prediction.\n";
     s
 }
 

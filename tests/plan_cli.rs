@@ -39,6 +39,7 @@ fn plan_writes_an_annotated_module_plan_json_and_a_report() {
     assert!(plan["solver"]["gap"].as_f64().unwrap() <= 1e-4);
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains("## Reference plans") && report.contains("**this plan**"));
+    assert!(report.contains("## Where XLA may differ from the prediction"));
     let _ = std::fs::remove_dir_all(&out);
 }
 
