@@ -301,8 +301,8 @@ fn plan(job: PlanJob<'_>) -> Result<(), Failure> {
     if let Some(user) = &user {
         eprintln!("{}", user.apply(&space, &mut built).map_err(input)?);
     }
-    let (built, plan, sol) =
-        automap::planner::solve_built(&space, built, method, &opts, &mut progress).map_err(|e| match e {
+    let (built, plan, sol, presolve) = automap::planner::solve_built(&space, built, method, &opts, &mut progress)
+        .map_err(|e| match e {
             automap::solver::SolveError::Infeasible { .. } => input(anyhow::anyhow!("{shown}: {e} (bytes per device)")),
             automap::solver::SolveError::Unsatisfiable { .. } => input(anyhow::anyhow!("{shown}: {e}")),
             other => Failure::Internal(anyhow::anyhow!("{shown}: {other}")),
@@ -316,7 +316,8 @@ fn plan(job: PlanJob<'_>) -> Result<(), Failure> {
     };
     write("annotated.mlir", &annotated)?;
     write("plan.json", &automap::planner::plan_json(&m, &mesh, &plan, &cost, &sol))?;
-    let outcome = automap::planner::Outcome { built, plan, cost, solution: sol };
+    eprintln!("{presolve}");
+    let outcome = automap::planner::Outcome { built, plan, cost, solution: sol, presolve };
     write("report.md", &automap::planner::report_md(&shown, &m, &mesh, &space, &outcome))?;
     let (cost, sol) = (&outcome.cost, &outcome.solution);
     println!(

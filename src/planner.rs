@@ -188,6 +188,8 @@ pub struct Outcome {
     pub cost: PlanCost,
     /// The solver's answer and proof.
     pub solution: Solution,
+    /// What the exact presolve removed before solving.
+    pub presolve: automap_solver::presolve::PresolveStats,
 }
 
 /// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
@@ -201,11 +203,14 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     );
     let _ = writeln!(
         s,
-        "\n## Proof\n\nSolver status: **{}**. Objective {} ps, proven lower bound {} ps, gap {:.4}%. (The objective charges every consumer its own resharding; the evaluated step time above shares one reduction of a value among its consumers, so it can only be lower.)",
+        "\n## Proof\n\nSolver status: **{}**. Objective {} ps, proven lower bound {} ps, gap {:.4}%. (The objective charges every consumer its own resharding; the evaluated step time above shares one reduction of a value among its consumers, so it can only be lower.)\n\nThe problem: one node per op and per argument, {} nodes and {} edges, reduced before solving by an exact presolve (ops left with one choice are fixed, dominated choices dropped, ops whose choice follows from one or two neighbours merged into them; every solution of the reduced problem maps back to one of the same cost and memory peak, property-tested against brute force). {}.",
         sol.status,
         sol.cost,
         sol.bound,
-        100.0 * sol.gap()
+        100.0 * sol.gap(),
+        built.problem.nodes.len(),
+        built.problem.edges.len(),
+        o.presolve
     );
     let _ = writeln!(
         s,
@@ -299,18 +304,20 @@ pub fn plan_module(
     opts: &automap_solver::SolveOptions,
     progress: &mut dyn FnMut(&automap_solver::Progress),
 ) -> Result<(Built, Plan, Solution), automap_solver::SolveError> {
-    solve_built(space, build(space, memory_limit), method, opts, progress)
+    let (built, plan, sol, _) = solve_built(space, build(space, memory_limit), method, opts, progress)?;
+    Ok((built, plan, sol))
 }
 
-/// Solve a built problem (perhaps with user constraints added) and decode: the plan and the answer.
+/// Solve a built problem (perhaps with user constraints added) and decode: the plan, the answer, and what
+/// presolve removed.
 pub fn solve_built(
     space: &PlanSpace<'_>,
     built: Built,
     method: automap_solver::pipeline::Method,
     opts: &automap_solver::SolveOptions,
     progress: &mut dyn FnMut(&automap_solver::Progress),
-) -> Result<(Built, Plan, Solution), automap_solver::SolveError> {
+) -> Result<(Built, Plan, Solution, automap_solver::presolve::PresolveStats), automap_solver::SolveError> {
     let r = automap_solver::pipeline::solve(&built.problem, method, opts, progress)?;
     let plan = built.decode(space, &r.solution.choice);
-    Ok((built, plan, r.solution))
+    Ok((built, plan, r.solution, r.presolve))
 }
