@@ -173,7 +173,7 @@ enum MeshCommand {
 }
 
 /// An error and whether it is the user's input or ours.
-pub(crate) enum Failure {
+enum Failure {
     Input(anyhow::Error),
     Internal(anyhow::Error),
 }
@@ -184,7 +184,7 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
-pub(crate) fn input<E: Into<anyhow::Error>>(e: E) -> Failure {
+fn input<E: Into<anyhow::Error>>(e: E) -> Failure {
     Failure::Input(e.into())
 }
 
@@ -239,7 +239,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-pub(crate) fn method_of(solver: &str) -> Result<automap::solver::pipeline::Method, Failure> {
+fn method_of(solver: &str) -> Result<automap::solver::pipeline::Method, Failure> {
     use automap::solver::pipeline::Method;
     match solver {
         "auto" => Ok(Method::Auto),
