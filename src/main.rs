@@ -305,6 +305,9 @@ fn plan(job: PlanJob<'_>) -> Result<(), Failure> {
         .map_err(|e| match e {
             automap::solver::SolveError::Infeasible { .. } => input(anyhow::anyhow!("{shown}: {e} (bytes per device)")),
             automap::solver::SolveError::Unsatisfiable { .. } => input(anyhow::anyhow!("{shown}: {e}")),
+            automap::solver::SolveError::TooLarge { .. } => {
+                input(anyhow::anyhow!("{shown}: {e} (--solver auto handles problems of any size)"))
+            }
             other => Failure::Internal(anyhow::anyhow!("{shown}: {other}")),
         })?;
     let cost = space.evaluate(&plan);
@@ -413,6 +416,10 @@ fn solve(
             }
             println!("{}", iopddl::format_solution(&s.choice));
             Ok(())
+        }
+        Err(e @ SolveError::TooLarge { .. }) => {
+            println!("[]");
+            Err(input(anyhow::anyhow!("{}: {e} (--solver auto handles problems of any size)", path.display())))
         }
         Err(
             e @ (SolveError::Infeasible { .. }
