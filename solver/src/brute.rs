@@ -38,7 +38,9 @@ impl Backend for BruteForce {
         let mut min_peak: Option<i128> = None;
         loop {
             if let Ok(e) = evaluate(p, &choice) {
-                min_peak = Some(min_peak.map_or(e.peak_usage, |m| m.min(e.peak_usage)));
+                if e.forbidden_used.is_empty() {
+                    min_peak = Some(min_peak.map_or(e.peak_usage, |m| m.min(e.peak_usage)));
+                }
                 if e.is_feasible() && best.as_ref().is_none_or(|(c, _)| e.cost < *c) {
                     best = Some((e.cost, choice.clone()));
                 }

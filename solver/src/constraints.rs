@@ -100,10 +100,12 @@ impl Budget {
 }
 
 impl ChoiceProblem {
-    /// Pin node `n` to strategy `s`: every other strategy is forbidden.
+    /// Pin node `n` to strategy `s`: every other strategy is forbidden (a strategy already forbidden stays
+    /// so, so pinning a forbidden strategy leaves the node without any, which validation reports).
     pub fn pin(&mut self, n: NodeId, s: usize) {
-        let node = &mut self.nodes[n];
-        node.forbidden = (0..node.strategies.len()).filter(|&t| t != s).collect();
+        for t in (0..self.nodes[n].strategies.len()).filter(|&t| t != s) {
+            self.forbid(n, t);
+        }
     }
 
     /// Forbid strategy `s` of node `n`.
@@ -175,6 +177,10 @@ mod tests {
         p.pin(n, 1);
         assert_eq!(p.nodes[n].forbidden, vec![0, 2]);
         assert!(p.nodes[n].allowed(1));
+        // Pinning a forbidden strategy does not lift the forbid: nothing is left, and validation says so.
+        p.pin(n, 0);
+        assert!(!(0..3).any(|s| p.nodes[n].allowed(s)));
+        assert!(p.validate().is_err());
     }
 
     #[test]

@@ -158,3 +158,14 @@ pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalE
         over_budget,
     })
 }
+
+/// The lowest memory peak any assignment reaches: every node at its smallest allowed usage lowers the
+/// usage at every time point at once, so this is exact.
+pub fn min_peak(p: &ChoiceProblem) -> i128 {
+    let choice: Vec<usize> = p
+        .nodes
+        .values()
+        .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).min_by_key(|&s| n.strategies[s].usage).unwrap_or(0))
+        .collect();
+    evaluate(p, &choice).map_or(0, |e| e.peak_usage)
+}

@@ -101,17 +101,6 @@ pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
     MemoryFlow { points, enter, leave }
 }
 
-/// The lowest memory peak any assignment reaches: every node at its smallest allowed usage lowers the
-/// usage at every time point at once, so this is exact.
-pub fn min_peak(p: &ChoiceProblem) -> i128 {
-    let choice: Vec<usize> = p
-        .nodes
-        .values()
-        .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).min_by_key(|&s| n.strategies[s].usage).unwrap_or(0))
-        .collect();
-    evaluate(p, &choice).map_or(0, |e| e.peak_usage)
-}
-
 fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
     let nodes: Vec<&Node> = p.nodes.values().collect();
     let decision = |v: usize| nodes[v].strategies.len() > 1;
@@ -206,7 +195,7 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
     }
     let mut mem_first = None;
     if let Some(limit) = p.usage_limit {
-        let floor = min_peak(p);
+        let floor = crate::eval::min_peak(p);
         if floor > limit as i128 {
             return Err(SolveError::Infeasible { limit: limit as i128, min_peak: Some(floor) });
         }

@@ -100,8 +100,10 @@ fn encode(p: &ChoiceProblem) -> Result<Encoding, SolveError> {
     if let Some(limit) = p.usage_limit {
         let flow = crate::ilp::memory_flow(p);
         let mut live: Vec<usize> = Vec::new();
+        let mut leaving = vec![false; p.nodes.len()];
         for k in 0..flow.points.len() {
-            live.retain(|v| !flow.leave[k].contains(v));
+            flow.leave[k].iter().for_each(|&v| leaving[v] = true);
+            live.retain(|&v| !leaving[v]);
             live.extend(&flow.enter[k]);
             let weighted: Vec<(usize, usize, i64)> = live
                 .iter()

@@ -48,7 +48,7 @@ impl SolveError {
     /// The error for "no assignment satisfies everything", after a proof of it: memory when even the
     /// leanest assignment exceeds the limit, the other constraints otherwise.
     pub fn no_assignment(p: &ChoiceProblem) -> SolveError {
-        let floor = crate::ilp::min_peak(p);
+        let floor = crate::eval::min_peak(p);
         match p.usage_limit {
             Some(limit) if floor > limit as i128 => {
                 SolveError::Infeasible { limit: limit as i128, min_peak: Some(floor) }
