@@ -7,8 +7,12 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod brute;
+pub mod cluster;
+pub mod cluster_search;
+pub mod coarse;
 pub mod constraints;
 pub mod eval;
+pub mod forest;
 pub mod ilp;
 pub mod iopddl;
 pub mod lns;

@@ -73,6 +73,11 @@ pub fn solve(
             if let Some(w) = &warm {
                 o.warm_start = Some(w.choice.clone());
             }
+            // Through clusters first: when the coarse MIP fits, it usually settles the problem.
+            if let Some(sol) = through_clusters(q, &o, warm.as_ref(), t0 + opts.time_limit, &mut shifted)? {
+                let sol = Solution { time_to_best: t0.elapsed().as_secs_f64(), ..sol };
+                return finish(p, &pre, sol, presolve_s);
+            }
             let started = t0.elapsed().as_secs_f64();
             let exact = crate::ilp::Highs
                 .solve(q, &o, &mut shifted)
@@ -144,6 +149,68 @@ pub fn solve(
             }
         }
     };
+    finish(p, &pre, sol, presolve_s)
+}
+
+/// Solve `q` through its clusters ([`crate::cluster`], [`crate::coarse`]) until `deadline`: `None` when
+/// that does not apply (user constraints, nothing to merge, or a coarse MIP too large for HiGHS),
+/// otherwise the better of its answer and `warm`, with its proven bound.
+fn through_clusters(
+    q: &ChoiceProblem,
+    o: &SolveOptions,
+    warm: Option<&Solution>,
+    deadline: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Option<Solution>, SolveError> {
+    if q.has_user_constraints() {
+        return Ok(None);
+    }
+    let Ok(cl) = crate::cluster::Clusters::find(q) else { return Ok(None) };
+    if cl.len() == q.nodes.len() {
+        return Ok(None);
+    }
+    let out = match crate::coarse::solve(q, &cl, o, deadline, progress) {
+        Ok(out) => out,
+        Err(SolveError::TooLarge { .. }) => {
+            // Too large for the MIP: search over clusters.
+            let coarse = cl.coarse(q);
+            let start = warm.and_then(|w| cl.contract(&w.choice));
+            let mut search = crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start);
+            let found = search.run(o.seed, deadline, progress);
+            crate::coarse::Outcome { solution: found, bound: 0, rows: 0, rounds: 0 }
+        }
+        Err(e) => return Err(e),
+    };
+    // Only the coarse MIP proves a bound; the search over clusters proves nothing beyond the trivial one.
+    let proof = out.rounds > 0;
+    let bound = if proof { out.bound } else { q.trivial_bound() };
+    let best = match (out.solution, warm) {
+        (Some(s), Some(w)) if w.cost < s.cost => w.clone(),
+        (Some(s), _) => s,
+        (None, Some(w)) => w.clone(),
+        // Nothing found (or nothing fits): the node-level path says which, with the time left.
+        (None, None) => return Ok(None),
+    };
+    let bound = bound.max(best.bound).min(best.cost);
+    // Optimal when proven so (HiGHS within its tolerance, see `Status::Optimal`), or when the bound
+    // meets the cost; otherwise the coarse MIP ran out of time, and its bound is a proof.
+    let status = if best.status == Status::Optimal || bound >= best.cost {
+        Status::Optimal
+    } else if proof {
+        Status::TimeLimit
+    } else {
+        Status::Heuristic
+    };
+    Ok(Some(Solution { bound, status, ..best }))
+}
+
+/// Map the reduced answer back to `p`'s indices and check it with the evaluator.
+fn finish(
+    p: &ChoiceProblem,
+    pre: &crate::presolve::Presolved,
+    sol: Solution,
+    presolve_s: f64,
+) -> Result<Report, SolveError> {
     let choice = pre.postsolve(&sol.choice);
     let e = evaluate(p, &choice).map_err(|e| SolveError::Backend { backend: "pipeline", why: e.to_string() })?;
     if e.cost != sol.cost {
@@ -155,7 +222,7 @@ pub fn solve(
     if !e.is_feasible() {
         return Err(SolveError::Backend { backend: "pipeline", why: e.violations(p).join("; ") });
     }
-    Ok(Report { solution: Solution { choice, ..sol }, presolve: pre.stats, presolve_s })
+    Ok(Report { solution: Solution { choice, ..sol }, presolve: pre.stats.clone(), presolve_s })
 }
 
 /// Seconds one restricted MIP may take at most.

@@ -158,3 +158,27 @@ pub fn add_random_constraints(p: &mut ChoiceProblem, seed: u64) {
         p.budgets.push(Budget { name: "random".into(), terms, max });
     }
 }
+
+/// Turn about `rate` of `p`'s edges between two different nodes into partial matchings: each strategy of
+/// one end pairs with at most one strategy of the other at a finite cost, every other pair costs the
+/// forbidden marker (the edges that [`crate::cluster`] merges across).
+pub fn add_matchings(p: &mut ChoiceProblem, seed: u64, rate: f64) {
+    let mut r = Rng::new(seed.wrapping_mul(17).wrapping_add(3));
+    let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
+    for e in p.edges.values_mut() {
+        if e.from == e.to || !r.chance(rate) {
+            continue;
+        }
+        let (na, nb) = (sizes[e.from.as_u32() as usize], sizes[e.to.as_u32() as usize]);
+        let mut cols: Vec<usize> = (0..nb).collect();
+        for i in (1..nb).rev() {
+            cols.swap(i, r.below(i as u64 + 1) as usize);
+        }
+        e.costs = vec![FORBIDDEN_COST; na * nb];
+        for (s, &t) in cols.iter().enumerate().take(na) {
+            if r.chance(0.95) {
+                e.costs[s * nb + t] = r.below(40) as i64;
+            }
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! Local search over clusters ([`crate::cluster`]): every move sets whole clusters to one of their
+//! consistent options, so no move ever pays a forbidden matching pair, and chains of thousands of nodes
+//! move at once. Two views are kept in step: the coarse problem's search state (costs and the graph
+//! between clusters) and the original problem's (the exact memory profile).
+//!
+//! Moves: best response of one cluster, and sweeps of tree moves over random induced forests of the
+//! coarse graph ([`crate::forest`]), each accepted only when the cost falls and memory fits; a tree
+//! refused for memory raises a usage penalty on its clusters for later sweeps. When a sweep finds
+//! nothing, a random connected region is re-drawn (iterated local search); the best answer is kept.
+
+use crate::cluster::Clusters;
+use crate::local::Search;
+use crate::problem::{ChoiceProblem, NodeId};
+use crate::random::Rng;
+use crate::solution::{Progress, Solution, Status};
+use cranelift_entity::EntityRef;
+use std::time::Instant;
+
+/// Penalty weights start here when a tree is refused for memory (cost units per usage unit)…
+const FIRST_WEIGHT: f64 = 1e-3;
+/// …and grow by this factor at each further refusal.
+const WEIGHT_GROWTH: f64 = 2.0;
+/// Clusters re-drawn per perturbation, at most.
+const PERTURB_CLUSTERS: u64 = 8;
+/// Seconds between progress reports.
+const PROGRESS_EVERY_S: f64 = 1.0;
+
+/// What became of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Applied.
+    Kept,
+    /// Undone: not cheaper.
+    NotCheaper,
+    /// Undone: cheaper, but memory would not fit.
+    NoRoom,
+}
+
+/// Search state over clusters.
+pub struct ClusterSearch<'p> {
+    cl: &'p Clusters,
+    /// The coarse problem's state (`x`: each cluster's option).
+    coarse: Search<'p>,
+    /// The original problem's state (`x`: the expanded assignment).
+    fine: Search<'p>,
+    /// Per cluster, per option: its members' usage summed over their live time, over the horizon.
+    weight: Vec<Vec<f64>>,
+    /// Per cluster: its usage penalty.
+    penalty: Vec<f64>,
+}
+
+impl<'p> ClusterSearch<'p> {
+    /// A search over `q`'s clusters `cl`, whose coarse problem is `coarse`, starting from `start`
+    /// (options), or from the coarse problem's greedy answer.
+    pub fn new(q: &'p ChoiceProblem, cl: &'p Clusters, coarse: &'p ChoiceProblem, start: Option<Vec<usize>>) -> Self {
+        let mut cs = Search::new(coarse);
+        match start {
+            Some(x) => {
+                cs.x = x;
+                cs.reset();
+            }
+            None => cs.greedy(),
+        }
+        let mut fine = Search::new(q);
+        fine.x = cl.expand(&cs.x);
+        fine.reset();
+        let horizon = q.nodes.values().map(|n| n.interval.1).max().unwrap_or(1).max(1) as f64;
+        let weight = (0..cl.len())
+            .map(|c| {
+                cl.options[c]
+                    .iter()
+                    .map(|o| {
+                        cl.members[c]
+                            .iter()
+                            .zip(o)
+                            .map(|(&m, &s)| {
+                                let n = &q.nodes[NodeId::new(m)];
+                                n.strategies[s as usize].usage as f64 * (n.interval.1 - n.interval.0).max(0) as f64
+                            })
+                            .sum::<f64>()
+                            / horizon
+                    })
+                    .collect()
+            })
+            .collect();
+        ClusterSearch { cl, coarse: cs, fine, weight, penalty: vec![0.0; cl.len()] }
+    }
+
+    /// Current cost.
+    pub fn cost(&self) -> i128 {
+        self.coarse.cost
+    }
+
+    /// Does memory fit?
+    pub fn feasible(&self) -> bool {
+        self.fine.feasible()
+    }
+
+    /// Current options.
+    pub fn options(&self) -> &[usize] {
+        &self.coarse.x
+    }
+
+    fn set(&mut self, c: usize, o: usize) {
+        if self.coarse.x[c] == o {
+            return;
+        }
+        self.coarse.set(c, o);
+        for (i, &m) in self.cl.members[c].iter().enumerate() {
+            self.fine.set(m, self.cl.options[c][o][i] as usize);
+        }
+    }
+
+    /// Set several clusters; keep the change if the cost falls and memory fits (or, when memory did not
+    /// fit before, the peak falls without the cost rising).
+    fn try_move(&mut self, moves: &[(usize, usize)]) -> Verdict {
+        let old: Vec<(usize, usize)> = moves.iter().map(|&(c, _)| (c, self.coarse.x[c])).collect();
+        let (cost, peak, fit) = (self.coarse.cost, self.fine.mem.peak(), self.feasible());
+        for &(c, o) in moves {
+            self.set(c, o);
+        }
+        let cheaper = if fit { self.coarse.cost < cost } else { self.coarse.cost <= cost };
+        let room = if fit { self.feasible() } else { self.fine.mem.peak() < peak };
+        if cheaper && room {
+            return Verdict::Kept;
+        }
+        for &(c, o) in old.iter().rev() {
+            self.set(c, o);
+        }
+        if cheaper { Verdict::NoRoom } else { Verdict::NotCheaper }
+    }
+
+    /// Best responses of single clusters until none improves; `dirty` seeds the worklist (all clusters
+    /// when empty).
+    pub fn descend(&mut self, dirty: &[usize], deadline: Instant) {
+        let n = self.cl.len();
+        let mut queued = vec![false; n];
+        let mut work: std::collections::VecDeque<usize> =
+            if dirty.is_empty() { (0..n).collect() } else { dirty.iter().copied().collect() };
+        for &c in &work {
+            queued[c] = true;
+        }
+        let mut steps = 0u64;
+        while let Some(c) = work.pop_front() {
+            queued[c] = false;
+            steps += 1;
+            if steps.is_multiple_of(256) && Instant::now() > deadline {
+                return;
+            }
+            let k = self.cl.options[c].len();
+            if k < 2 {
+                continue;
+            }
+            let here = self.coarse.local_cost(c, self.coarse.x[c]);
+            let mut better: Vec<(i128, usize)> =
+                (0..k).map(|o| (self.coarse.local_cost(c, o) - here, o)).filter(|d| d.0 < 0).collect();
+            better.sort_unstable();
+            if better.iter().any(|&(_, o)| self.try_move(&[(c, o)]) == Verdict::Kept) {
+                for u in self.coarse.arcs[c].iter().map(|a| a.other).collect::<Vec<_>>() {
+                    if !queued[u] {
+                        queued[u] = true;
+                        work.push_back(u);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One sweep of tree moves over a random induced forest of the coarse graph. Returns the trees moved.
+    pub fn forest_sweep(&mut self, rng: &mut Rng) -> usize {
+        let f = self.coarse.random_forest(rng);
+        let mut moved = 0;
+        for tree in &f.trees {
+            if tree.len() < 2 {
+                continue;
+            }
+            let (weight, penalty) = (&self.weight, &self.penalty);
+            let choice = self.coarse.tree_optimum(&f, tree, &|c, o| penalty[c] * weight[c][o]);
+            let moves: Vec<(usize, usize)> =
+                tree.iter().zip(&choice).filter(|(c, o)| self.coarse.x[**c] != **o).map(|(&c, &o)| (c, o)).collect();
+            if moves.is_empty() {
+                continue;
+            }
+            match self.try_move(&moves) {
+                Verdict::Kept => moved += 1,
+                Verdict::NotCheaper => {}
+                Verdict::NoRoom => {
+                    for &(c, o) in &moves {
+                        if self.weight[c][o] > self.weight[c][self.coarse.x[c]] {
+                            self.penalty[c] =
+                                if self.penalty[c] == 0.0 { FIRST_WEIGHT } else { self.penalty[c] * WEIGHT_GROWTH };
+                        }
+                    }
+                }
+            }
+        }
+        moved
+    }
+
+    /// Lower memory at the peak until it fits, each time taking the cluster move that saves the most
+    /// memory there per unit of cost. Returns whether memory fits.
+    pub fn repair(&mut self) -> bool {
+        let mut guard = 0;
+        while !self.feasible() {
+            guard += 1;
+            if guard > 4 * self.cl.len() + 100 {
+                return false;
+            }
+            let (slot, _) = self.fine.mem.peak_slot();
+            let live = |v: usize| self.fine.mem.slots[v].0 <= slot && slot < self.fine.mem.slots[v].1;
+            let mut clusters: Vec<usize> = (0..self.fine.x.len()).filter(|&v| live(v)).map(|v| self.cl.of[v]).collect();
+            clusters.sort_unstable();
+            clusters.dedup();
+            let mut best: Option<(f64, usize, usize)> = None;
+            for &c in &clusters {
+                let cur = self.coarse.x[c];
+                let here = self.coarse.local_cost(c, cur);
+                for o in 0..self.cl.options[c].len() {
+                    let saved: i128 = self.cl.members[c]
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &m)| live(m))
+                        .map(|(i, _)| {
+                            self.fine.usages[self.cl.members[c][i]][self.cl.options[c][cur][i] as usize]
+                                - self.fine.usages[self.cl.members[c][i]][self.cl.options[c][o][i] as usize]
+                        })
+                        .sum();
+                    if saved <= 0 {
+                        continue;
+                    }
+                    let extra = (self.coarse.local_cost(c, o) - here).max(0) as f64;
+                    let score = extra / saved as f64;
+                    if best.is_none_or(|b| score < b.0) {
+                        best = Some((score, c, o));
+                    }
+                }
+            }
+            match best {
+                Some((_, c, o)) => self.set(c, o),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Re-draw a small connected region of clusters at random; returns the clusters to revisit.
+    fn perturb(&mut self, rng: &mut Rng) -> Vec<usize> {
+        let n = self.cl.len();
+        let want = 1 + rng.below(PERTURB_CLUSTERS) as usize;
+        let mut region = vec![rng.below(n as u64) as usize];
+        let mut i = 0;
+        while region.len() < want && i < region.len() {
+            for a in &self.coarse.arcs[region[i]] {
+                if region.len() < want && !region.contains(&a.other) {
+                    region.push(a.other);
+                }
+            }
+            i += 1;
+        }
+        for &c in &region {
+            let k = self.cl.options[c].len();
+            if k > 1 {
+                let o = rng.below(k as u64) as usize;
+                self.set(c, o);
+            }
+        }
+        let mut dirty = region.clone();
+        for &c in &region {
+            dirty.extend(self.coarse.arcs[c].iter().map(|a| a.other));
+        }
+        dirty
+    }
+
+    /// Search until `deadline`; returns the best answer that fits memory (original indices), if any.
+    pub fn run(&mut self, seed: u64, deadline: Instant, progress: &mut dyn FnMut(&Progress)) -> Option<Solution> {
+        let t0 = Instant::now();
+        let mut rng = Rng::new(seed);
+        if !self.feasible() && !self.repair() {
+            return None;
+        }
+        self.descend(&[], deadline);
+        let mut best = (self.cost(), self.coarse.x.clone(), 0.0);
+        let mut last_report = 0.0;
+        let mut idle = 0;
+        while Instant::now() < deadline {
+            let moved = self.forest_sweep(&mut rng);
+            if moved > 0 {
+                self.descend(&[], deadline);
+                idle = 0;
+            } else {
+                idle += 1;
+            }
+            if idle >= 2 {
+                let dirty = self.perturb(&mut rng);
+                self.descend(&dirty, deadline);
+                if !self.feasible() {
+                    self.repair();
+                }
+            }
+            if self.feasible() && self.cost() < best.0 {
+                best = (self.cost(), self.coarse.x.clone(), t0.elapsed().as_secs_f64());
+            } else if self.cost() > best.0 || !self.feasible() {
+                let back: Vec<(usize, usize)> =
+                    best.1.iter().enumerate().filter(|&(c, &o)| self.coarse.x[c] != o).map(|(c, &o)| (c, o)).collect();
+                for (c, o) in back {
+                    self.set(c, o);
+                }
+            }
+            let el = t0.elapsed().as_secs_f64();
+            if el - last_report >= PROGRESS_EVERY_S {
+                last_report = el;
+                progress(&Progress { phase: "cluster search", elapsed: el, incumbent: Some(best.0), bound: None });
+            }
+        }
+        Some(Solution {
+            choice: self.cl.expand(&best.1),
+            cost: best.0,
+            bound: 0,
+            status: Status::Heuristic,
+            time_to_best: best.2,
+        })
+    }
+}
