@@ -80,6 +80,32 @@ impl MemoryProfile {
         (lo, self.cuts.get(lo).copied().unwrap_or(0))
     }
 
+    /// Usage in slot `k`.
+    pub fn at(&self, k: usize) -> i128 {
+        self.max_slots(k, k + 1)
+    }
+
+    /// Every slot whose usage exceeds `limit`, ascending.
+    pub fn slots_over(&self, limit: i128) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.collect_over(1, 0, self.n, 0, limit, &mut out);
+        out
+    }
+
+    fn collect_over(&self, node: usize, lo: usize, hi: usize, above: i128, limit: i128, out: &mut Vec<usize>) {
+        if self.max[node] + above <= limit {
+            return;
+        }
+        if hi - lo == 1 {
+            out.push(lo);
+            return;
+        }
+        let mid = (lo + hi) / 2;
+        let above = above + self.lazy[node];
+        self.collect_over(2 * node, lo, mid, above, limit, out);
+        self.collect_over(2 * node + 1, mid, hi, above, limit, out);
+    }
+
     fn update(&mut self, node: usize, lo: usize, hi: usize, a: usize, b: usize, d: i128) {
         if b <= lo || hi <= a {
             return;
@@ -126,6 +152,8 @@ mod tests {
         assert_eq!(m.peak(), 15);
         assert_eq!(m.peak_slot().1, 5);
         assert_eq!(m.max_over(2), 12);
+        assert_eq!(m.slots_over(11), vec![1, 3]);
+        assert_eq!((m.at(0), m.at(1), m.at(4)), (10, 15, 7));
         m.add(0, -10);
         assert_eq!(m.peak(), 12);
         assert_eq!(m.max_over(0), 5);

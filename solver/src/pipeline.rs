@@ -74,8 +74,7 @@ pub fn solve(
                 o.warm_start = Some(w.choice.clone());
             }
             // Through clusters first: when the coarse MIP fits, it usually settles the problem.
-            if let Some(sol) = through_clusters(q, &o, warm.as_ref(), t0 + opts.time_limit, &mut shifted)? {
-                let sol = Solution { time_to_best: t0.elapsed().as_secs_f64(), ..sol };
+            if let Some(sol) = through_clusters(q, &o, warm.as_ref(), t0, t0 + opts.time_limit, &mut shifted)? {
                 return finish(p, &pre, sol, presolve_s);
             }
             let started = t0.elapsed().as_secs_f64();
@@ -154,11 +153,12 @@ pub fn solve(
 
 /// Solve `q` through its clusters ([`crate::cluster`], [`crate::coarse`]) until `deadline`: `None` when
 /// that does not apply (user constraints, nothing to merge, or a coarse MIP too large for HiGHS),
-/// otherwise the better of its answer and `warm`, with its proven bound.
+/// otherwise the better of its answer and `warm`, with its proven bound. Times are counted from `t0`.
 fn through_clusters(
     q: &ChoiceProblem,
     o: &SolveOptions,
     warm: Option<&Solution>,
+    t0: Instant,
     deadline: Instant,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Option<Solution>, SolveError> {
@@ -169,14 +169,31 @@ fn through_clusters(
     if cl.len() == q.nodes.len() {
         return Ok(None);
     }
+    let started = t0.elapsed().as_secs_f64();
     let out = match crate::coarse::solve(q, &cl, o, deadline, progress) {
-        Ok(out) => out,
+        Ok(mut out) => {
+            // The coarse MIP's answer is its last round's.
+            if let Some(s) = &mut out.solution {
+                s.time_to_best = t0.elapsed().as_secs_f64();
+            }
+            out
+        }
         Err(SolveError::TooLarge { .. }) => {
-            // Too large for the MIP: search over clusters.
+            // Too large for the MIP: search over clusters, one independent search per thread (seeds
+            // differ), reporting progress from the first.
             let coarse = cl.coarse(q);
             let start = warm.and_then(|w| cl.contract(&w.choice));
-            let mut search = crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start);
-            let found = search.run(o.seed, deadline, progress);
+            let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {
+                crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start.clone()).run(seed, deadline, progress)
+            };
+            let found = std::thread::scope(|scope| {
+                let others: Vec<_> = (1..o.threads.max(1) as u64)
+                    .map(|k| scope.spawn(move || search(o.seed.wrapping_add(k), &mut |_| {})))
+                    .collect();
+                let mine = search(o.seed, progress);
+                others.into_iter().filter_map(|h| h.join().ok().flatten()).chain(mine).min_by_key(|s| s.cost)
+            });
+            let found = found.map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
             crate::coarse::Outcome { solution: found, bound: 0, rows: 0, rounds: 0 }
         }
         Err(e) => return Err(e),
