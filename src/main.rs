@@ -43,9 +43,11 @@ enum Command {
     /// Solve a sharding-strategy selection problem in the IOPDDL contest format.
     ///
     /// Reads PROBLEM (`.json` or `.json.gz`), presolves it exactly, finds a good answer quickly by local
-    /// search, then runs the HiGHS MIP warm-started from it for the rest of the time, and proves a lower
-    /// bound. Progress goes to stderr; the last line on stdout is the answer in the contest's format,
-    /// `[s0, s1, ...]` (one strategy index per node), or `[]` if none was found.
+    /// search, merges nodes whose edges match strategies one to one into clusters, and solves the problem
+    /// over clusters with HiGHS (memory rows added where the answer overflows) for the rest of the time,
+    /// proving a lower bound; when that MIP is too large, searches over clusters instead. Progress goes to
+    /// stderr; the last line on stdout is the answer in the contest's format, `[s0, s1, ...]` (one
+    /// strategy index per node), or `[]` if none was found.
     Solve {
         /// The problem file.
         problem: PathBuf,

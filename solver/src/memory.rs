@@ -80,11 +80,6 @@ impl MemoryProfile {
         (lo, self.cuts.get(lo).copied().unwrap_or(0))
     }
 
-    /// Usage in slot `k`.
-    pub fn at(&self, k: usize) -> i128 {
-        self.max_slots(k, k + 1)
-    }
-
     /// Every slot whose usage exceeds `limit`, ascending.
     pub fn slots_over(&self, limit: i128) -> Vec<usize> {
         let mut out = Vec::new();
@@ -153,7 +148,6 @@ mod tests {
         assert_eq!(m.peak_slot().1, 5);
         assert_eq!(m.max_over(2), 12);
         assert_eq!(m.slots_over(11), vec![1, 3]);
-        assert_eq!((m.at(0), m.at(1), m.at(4)), (10, 15, 7));
         m.add(0, -10);
         assert_eq!(m.peak(), 12);
         assert_eq!(m.max_over(0), 5);
