@@ -11,7 +11,7 @@
 //! region is re-drawn (iterated local search); the best answer is kept.
 
 use crate::cluster::Clusters;
-use crate::local::Search;
+use crate::local::{Search, Worklist};
 use crate::problem::ChoiceProblem;
 use crate::random::Rng;
 use crate::solution::{Progress, Solution, Status};
@@ -123,16 +123,9 @@ impl<'p> ClusterSearch<'p> {
     /// Best responses of single clusters until none improves; `dirty` seeds the worklist (all clusters
     /// when empty).
     pub fn descend(&mut self, dirty: &[usize], deadline: Instant) {
-        let n = self.cl.len();
-        let mut queued = vec![false; n];
-        let mut work: std::collections::VecDeque<usize> =
-            if dirty.is_empty() { (0..n).collect() } else { dirty.iter().copied().collect() };
-        for &c in &work {
-            queued[c] = true;
-        }
+        let mut work = Worklist::new(self.cl.len(), dirty);
         let mut steps = 0u64;
-        while let Some(c) = work.pop_front() {
-            queued[c] = false;
+        while let Some(c) = work.pop() {
             steps += 1;
             if steps.is_multiple_of(256) && Instant::now() > deadline {
                 return;
@@ -146,11 +139,8 @@ impl<'p> ClusterSearch<'p> {
                 (0..k).map(|o| (self.coarse.local_cost(c, o) - here, o)).filter(|d| d.0 < 0).collect();
             better.sort_unstable();
             if better.iter().any(|&(_, o)| self.try_move(&[(c, o)]) == Verdict::Kept) {
-                for u in self.coarse.arcs[c].iter().map(|a| a.other).collect::<Vec<_>>() {
-                    if !queued[u] {
-                        queued[u] = true;
-                        work.push_back(u);
-                    }
+                for a in &self.coarse.arcs[c] {
+                    work.push(a.other);
                 }
             }
         }

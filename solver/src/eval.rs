@@ -84,6 +84,24 @@ pub enum EvalError {
     },
 }
 
+/// Evaluate an answer a backend produced and check that its cost is the one the backend claimed;
+/// either failure is that backend's error (a bug, never the user's input).
+pub fn confirm(
+    p: &ChoiceProblem,
+    choice: &[usize],
+    claimed: i128,
+    backend: &'static str,
+) -> Result<Evaluation, crate::solution::SolveError> {
+    let e = evaluate(p, choice).map_err(|e| crate::solution::SolveError::Backend { backend, why: e.to_string() })?;
+    if e.cost != claimed {
+        return Err(crate::solution::SolveError::Backend {
+            backend,
+            why: format!("the evaluator's cost {} differs from the claimed {claimed}", e.cost),
+        });
+    }
+    Ok(e)
+}
+
 /// Evaluate `choice` (one strategy index per node).
 pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalError> {
     if choice.len() != p.nodes.len() {

@@ -26,6 +26,40 @@ pub(crate) struct Arc {
     pub(crate) from: bool,
 }
 
+/// Nodes (or clusters) to revisit, each queued at most once, first in first out.
+pub(crate) struct Worklist {
+    queue: std::collections::VecDeque<usize>,
+    queued: Vec<bool>,
+}
+
+impl Worklist {
+    /// `dirty` to start with, or all of `0..n` when it is empty.
+    pub(crate) fn new(n: usize, dirty: &[usize]) -> Worklist {
+        let mut w = Worklist { queue: Default::default(), queued: vec![false; n] };
+        if dirty.is_empty() {
+            (0..n).for_each(|v| w.push(v));
+        } else {
+            dirty.iter().for_each(|&v| w.push(v));
+        }
+        w
+    }
+
+    /// The next to visit.
+    pub(crate) fn pop(&mut self) -> Option<usize> {
+        let v = self.queue.pop_front()?;
+        self.queued[v] = false;
+        Some(v)
+    }
+
+    /// Queue `v` unless it is queued already.
+    pub(crate) fn push(&mut self, v: usize) {
+        if !self.queued[v] {
+            self.queued[v] = true;
+            self.queue.push_back(v);
+        }
+    }
+}
+
 /// Search state over one problem.
 pub struct Search<'p> {
     pub(crate) p: &'p ChoiceProblem,
@@ -229,16 +263,9 @@ impl<'p> Search<'p> {
     /// Best-response and edge moves until no move improves. `dirty` seeds the worklist (all nodes when
     /// empty).
     pub fn descend(&mut self, dirty: &[usize], deadline: Instant) {
-        let n = self.x.len();
-        let mut queued = vec![false; n];
-        let mut work: std::collections::VecDeque<usize> =
-            if dirty.is_empty() { (0..n).collect() } else { dirty.iter().copied().collect() };
-        for &v in &work {
-            queued[v] = true;
-        }
+        let mut work = Worklist::new(self.x.len(), dirty);
         let mut steps = 0u64;
-        while let Some(v) = work.pop_front() {
-            queued[v] = false;
+        while let Some(v) = work.pop() {
             steps += 1;
             if steps.is_multiple_of(4096) && Instant::now() > deadline {
                 return;
@@ -277,15 +304,9 @@ impl<'p> Search<'p> {
             }
             if moved {
                 for a in &self.arcs[v] {
-                    if !queued[a.other] {
-                        queued[a.other] = true;
-                        work.push_back(a.other);
-                    }
+                    work.push(a.other);
                 }
-                if !queued[v] {
-                    queued[v] = true;
-                    work.push_back(v);
-                }
+                work.push(v);
             }
         }
     }

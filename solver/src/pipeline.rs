@@ -1,5 +1,6 @@
 //! The default way to solve: presolve, a heuristic answer early, then the exact backend for the rest of
-//! the time, warm-started with that answer; the answer is mapped back and checked by the evaluator.
+//! the time, warm-started with that answer (over clusters when nodes merge, see [`crate::cluster`]); the
+//! answer is mapped back and checked by the evaluator.
 
 use crate::eval::evaluate;
 use crate::local::LocalSearch;
@@ -11,10 +12,11 @@ use std::time::{Duration, Instant};
 /// Which backends the pipeline runs after presolve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// Local search, then HiGHS warm-started from it.
+    /// Local search, then HiGHS warm-started from it: over clusters when nodes merge
+    /// ([`crate::coarse`]; a search over clusters when that MIP is too large), else over the whole
+    /// problem (restricted problems and regions when that MIP is too large).
     Auto,
-    /// HiGHS without the heuristic phase (started from the greedy answer); on problems too large for the
-    /// whole MIP, HiGHS on restricted problems and regions, as in `Auto`.
+    /// As `Auto` without the local search phase.
     Highs,
     /// Local search only.
     Local,
@@ -191,7 +193,9 @@ fn through_clusters(
                     .map(|k| scope.spawn(move || search(o.seed.wrapping_add(k), &mut |_| {})))
                     .collect();
                 let mine = search(o.seed, progress);
-                others.into_iter().filter_map(|h| h.join().ok().flatten()).chain(mine).min_by_key(|s| s.cost)
+                let theirs: Vec<Option<Solution>> =
+                    others.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
+                theirs.into_iter().flatten().chain(mine).min_by_key(|s| s.cost)
             });
             let found = found.map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
             crate::coarse::Outcome { solution: found, bound: 0, rows: 0, rounds: 0 }
@@ -229,13 +233,7 @@ fn finish(
     presolve_s: f64,
 ) -> Result<Report, SolveError> {
     let choice = pre.postsolve(&sol.choice);
-    let e = evaluate(p, &choice).map_err(|e| SolveError::Backend { backend: "pipeline", why: e.to_string() })?;
-    if e.cost != sol.cost {
-        return Err(SolveError::Backend {
-            backend: "pipeline",
-            why: format!("the evaluator's cost {} differs from the solver's {}", e.cost, sol.cost),
-        });
-    }
+    let e = crate::eval::confirm(p, &choice, sol.cost, "pipeline")?;
     if !e.is_feasible() {
         return Err(SolveError::Backend { backend: "pipeline", why: e.violations(p).join("; ") });
     }
