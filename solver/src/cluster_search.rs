@@ -27,6 +27,8 @@ const PENALTY_GROWTH: f64 = 2.0;
 const PENALTY_DECAY: f64 = 0.8;
 /// Clusters re-drawn per perturbation, at most.
 const PERTURB_CLUSTERS: u64 = 8;
+/// The forbidden-cost marker, as a total.
+const FORBIDDEN: i128 = crate::iopddl::FORBIDDEN_COST as i128;
 /// Seconds between progress reports.
 const PROGRESS_EVERY_S: f64 = 1.0;
 
@@ -285,7 +287,9 @@ impl<'p> ClusterSearch<'p> {
             return None;
         }
         self.descend(&[], deadline);
-        let mut best = (self.cost(), self.coarse.x.clone(), 0.0);
+        // An answer that pays a forbidden cost (between clusters) is none: until one is found, any
+        // cost below the marker beats the best.
+        let mut best = (self.cost().min(FORBIDDEN), self.coarse.x.clone(), 0.0);
         let mut last_report = 0.0;
         let mut idle = 0;
         while Instant::now() < deadline {
@@ -315,8 +319,12 @@ impl<'p> ClusterSearch<'p> {
             let el = t0.elapsed().as_secs_f64();
             if el - last_report >= PROGRESS_EVERY_S {
                 last_report = el;
-                progress(&Progress { phase: "cluster search", elapsed: el, incumbent: Some(best.0), bound: None });
+                let incumbent = (best.0 < FORBIDDEN).then_some(best.0);
+                progress(&Progress { phase: "cluster search", elapsed: el, incumbent, bound: None });
             }
+        }
+        if best.0 >= FORBIDDEN {
+            return None;
         }
         Some(Solution {
             choice: self.cl.expand(&best.1),

@@ -1,12 +1,13 @@
 //! Clusters are exact: on seeded random problems where many edges are partial matchings, every option
 //! assignment expands to an answer whose cost is the coarse problem's, the coarse optimum without memory
 //! is a lower bound, and solving through clusters with lazily added memory rows finds the brute-force
-//! optimum (or agrees that nothing fits).
+//! optimum (or agrees that nothing fits); the search over clusters returns only answers that fit.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use automap_solver::brute::BruteForce;
 use automap_solver::cluster::Clusters;
+use automap_solver::cluster_search::ClusterSearch;
 use automap_solver::eval::evaluate;
 use automap_solver::iopddl::FORBIDDEN_COST;
 use automap_solver::pipeline::{self, Method};
@@ -70,12 +71,34 @@ fn check(p: &ChoiceProblem, seed: u64) {
     }
 }
 
+/// The search over clusters returns only answers that fit, at the evaluator's cost, never below the
+/// brute-force optimum.
+fn check_search(p: &ChoiceProblem, seed: u64) {
+    let Ok(cl) = Clusters::find(p) else { return };
+    let coarse_p = cl.coarse(p);
+    let mut search = ClusterSearch::new(p, &cl, &coarse_p, None);
+    let found = search.run(seed, Instant::now() + Duration::from_millis(10), &mut |_| {});
+    let optimum = BruteForce.solve(p, &opts(), &mut |_| {}).ok().filter(|b| b.cost < FORBIDDEN_COST as i128);
+    if let Some(s) = found {
+        let e = evaluate(p, &s.choice).unwrap();
+        assert!(e.is_feasible(), "{:?}", e.violations(p));
+        assert_eq!(e.cost, s.cost);
+        let opt = optimum.expect("the search found an answer, so one exists");
+        assert!(s.cost >= opt.cost);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
     fn clusters_are_exact(seed in any::<u64>(), nodes in 2usize..9) {
         check(&problem(seed, nodes), seed);
+    }
+
+    #[test]
+    fn the_search_over_clusters_keeps_memory(seed in any::<u64>(), nodes in 2usize..9) {
+        check_search(&problem(seed, nodes), seed);
     }
 }
 
