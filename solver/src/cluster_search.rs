@@ -83,11 +83,6 @@ impl<'p> ClusterSearch<'p> {
         self.fine.feasible()
     }
 
-    /// Current options.
-    pub fn options(&self) -> &[usize] {
-        &self.coarse.x
-    }
-
     fn set(&mut self, c: usize, o: usize) {
         if self.coarse.x[c] == o {
             return;

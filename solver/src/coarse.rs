@@ -25,25 +25,26 @@ pub struct Outcome {
     pub solution: Option<Solution>,
     /// A proven lower bound on the original problem's optimum.
     pub bound: i128,
-    /// Memory rows added.
-    pub rows: usize,
     /// MIP rounds run.
     pub rounds: usize,
 }
 
-/// Solve `q` through its clusters `cl` until `deadline`, warm-started from `opts.warm_start` (original
+/// Solve `q` through its clusters `cl` (whose coarse problem is `coarse`, [`Clusters::coarse`]) until
+/// `deadline`, warm-started from `opts.warm_start` (original
 /// indices) when it is given and consistent with the clusters. `q` must carry no user constraints (its
 /// budgets would mix with the memory rows). Errors with [`SolveError::TooLarge`] when the coarse MIP is
 /// too large for HiGHS.
 pub fn solve(
     q: &ChoiceProblem,
     cl: &Clusters,
+    coarse: &ChoiceProblem,
     opts: &SolveOptions,
     deadline: Instant,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Outcome, SolveError> {
-    let mut coarse = cl.coarse(q);
-    let mut out = Outcome { solution: None, bound: 0, rows: 0, rounds: 0 };
+    // Copied only once memory rows are added.
+    let mut coarse = std::borrow::Cow::Borrowed(coarse);
+    let mut out = Outcome { solution: None, bound: 0, rounds: 0 };
     let mut warm = opts.warm_start.as_deref().and_then(|w| cl.contract(w));
     let mut rows = std::collections::HashSet::new();
     loop {
@@ -91,12 +92,11 @@ pub fn solve(
         }
         for t in new {
             match memory_row(q, cl, t, limit as i128) {
-                Some(row) => coarse.budgets.push(row),
+                Some(row) => coarse.to_mut().budgets.push(row),
                 // Even the lightest options overflow here: nothing fits.
                 None => return Ok(out),
             }
             rows.insert(t);
-            out.rows += 1;
         }
     }
 }

@@ -172,7 +172,8 @@ fn through_clusters(
         return Ok(None);
     }
     let started = t0.elapsed().as_secs_f64();
-    let out = match crate::coarse::solve(q, &cl, o, deadline, progress) {
+    let coarse = cl.coarse(q);
+    let out = match crate::coarse::solve(q, &cl, &coarse, o, deadline, progress) {
         Ok(mut out) => {
             // The coarse MIP's answer is its last round's.
             if let Some(s) = &mut out.solution {
@@ -183,7 +184,6 @@ fn through_clusters(
         Err(SolveError::TooLarge { .. }) => {
             // Too large for the MIP: search over clusters, one independent search per thread (seeds
             // differ), reporting progress from the first.
-            let coarse = cl.coarse(q);
             let start = warm.and_then(|w| cl.contract(&w.choice));
             let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {
                 crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start.clone()).run(seed, deadline, progress)
@@ -198,7 +198,7 @@ fn through_clusters(
                 theirs.into_iter().flatten().chain(mine).min_by_key(|s| s.cost)
             });
             let found = found.map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
-            crate::coarse::Outcome { solution: found, bound: 0, rows: 0, rounds: 0 }
+            crate::coarse::Outcome { solution: found, bound: 0, rounds: 0 }
         }
         Err(e) => return Err(e),
     };
