@@ -229,7 +229,7 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
             prev = Some(m);
         }
     }
-    let z = user_rows(p, &mut problem, &x, &mut cols);
+    let z = user_rows(p, &mut problem, &x, &mut cols)?;
     Ok(Built { problem, x, x_first, y, offset, mem_first, z, cols })
 }
 
@@ -241,7 +241,8 @@ fn lit(x: &[Option<Vec<Col>>], v: usize, s: usize) -> Result<Col, f64> {
     }
 }
 
-/// Rows for the user's ties and budgets; returns the pair columns it added.
+/// Rows for the user's ties and budgets; returns the pair columns it added, or no assignment when a row
+/// over fixed nodes alone is already broken (HiGHS may not look at a row without columns).
 ///
 /// - A tie allows pairs P: `x[a,s] ≤ Σ_{(s,t)∈P} x[b,t]` for each s of a, and the same from b's side.
 /// - A budget: `Σ weight · term ≤ max`, a pair term through `z ≥ x[a,s] + x[b,t] − 1`, `z ∈ [0, 1]`
@@ -251,10 +252,11 @@ fn user_rows(
     problem: &mut RowProblem,
     x: &[Option<Vec<Col>>],
     cols: &mut usize,
-) -> Vec<(usize, usize, usize, usize, usize)> {
+) -> Result<Vec<(usize, usize, usize, usize, usize)>, SolveError> {
     let ns = |v: usize| x[v].as_ref().map_or(1, Vec::len);
+    let mut broken = false;
     // Σ factors + constant ≤ hi, as a row.
-    let add_le = |problem: &mut RowProblem, terms: Vec<(Result<Col, f64>, f64)>, hi: f64| {
+    let mut add_le = |problem: &mut RowProblem, terms: Vec<(Result<Col, f64>, f64)>, hi: f64| {
         // HiGHS refuses a row that names a column twice: sum repeated columns.
         let mut constant = 0.0;
         let mut factors: Vec<(Col, f64)> = Vec::new();
@@ -271,7 +273,11 @@ fn user_rows(
                 Err(k) => constant += k * w,
             }
         }
-        problem.add_row(..=hi - constant, factors);
+        if factors.is_empty() {
+            broken |= constant > hi;
+        } else {
+            problem.add_row(..=hi - constant, factors);
+        }
     };
     for tie in &p.ties {
         let (a, b) = (tie.a.as_u32() as usize, tie.b.as_u32() as usize);
@@ -323,7 +329,10 @@ fn user_rows(
         }
         add_le(problem, terms, budget.max as f64);
     }
-    z
+    if broken {
+        return Err(SolveError::no_assignment(p));
+    }
+    Ok(z)
 }
 
 fn start_values(b: &Built, p: &ChoiceProblem, choice: &[usize]) -> Vec<f64> {
