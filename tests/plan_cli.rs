@@ -75,3 +75,62 @@ fn plan_can_write_gspmd_shardings() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("use shardy or gspmd"));
 }
+
+/// `automap plan` on the serving-shaped decoder (`gpt_serve.mlir`: one sequence, 6.3 MiB of weights)
+/// on a 1-D `model` axis of 4 with a memory limit (2.06 MiB) that its replicated weights exceed, and
+/// `extra` arguments; returns plan.json.
+fn plan_serving_decoder(tag: &str, extra: &[&str]) -> serde_json::Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("automap-{tag}-{}", std::process::id()));
+    let run = Command::new(env!("CARGO_BIN_EXE_automap"))
+        .args(["plan", "tests/fixtures/gpt_serve.mlir", "--mesh", "specs/meshes/cpu-model-4.yaml"])
+        .args(["--memory-limit", "0.00206", "--time-limit", "60"])
+        .args(extra)
+        .arg("--out")
+        .arg(&out)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    let plan = serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(&out);
+    plan
+}
+
+/// Every weight of both layers is sharded as Megatron-LM shards it: QKV and the first MLP matmul
+/// column-parallel, the output projections row-parallel.
+fn assert_megatron_weights(plan: &serde_json::Value) {
+    let spec = |name: String| {
+        let args = plan["arguments"].as_array().unwrap();
+        let a = args.iter().find(|a| a["name"] == name.as_str()).unwrap_or_else(|| panic!("no argument {name}"));
+        a["partition_spec"].clone()
+    };
+    for layer in 0..2 {
+        for w in ["wq", "wk", "wv", "w1"] {
+            assert_eq!(spec(format!("params['layers'][{layer}]['{w}']")), serde_json::json!([null, "model"]), "{w}");
+        }
+        for w in ["wo", "w2"] {
+            assert_eq!(spec(format!("params['layers'][{layer}]['{w}']")), serde_json::json!(["model", null]), "{w}");
+        }
+    }
+    assert_eq!(plan["solver"]["status"], "optimal");
+}
+
+#[test]
+fn a_memory_bound_decoder_is_planned_as_megatron_with_sequence_parallel_activations() {
+    let plan = plan_serving_decoder("serve", &[]);
+    assert_megatron_weights(&plan);
+    // Megatron-LM's sequence parallelism: each of Megatron's four all-reduces becomes a reduce-scatter
+    // (same bytes), and the layer norms and residuals between the blocks run on a quarter of the
+    // sequence; an all-gather precedes every column-parallel block but the first (the embedding is
+    // computed whole).
+    assert_eq!(plan["predicted"]["collectives_by_kind"], serde_json::json!({"reduce-scatter": 4, "all-gather": 3}));
+}
+
+#[test]
+fn with_all_reduces_only_the_decoder_is_planned_as_classic_megatron() {
+    let plan = plan_serving_decoder("serve-ar", &["--constraints", "specs/constraints/all-reduce-only.yaml"]);
+    assert_megatron_weights(&plan);
+    // Two all-reduces of the activations per layer, as the Megatron reference plan.
+    assert_eq!(plan["predicted"]["collectives_by_kind"], serde_json::json!({"all-reduce": 4}));
+}
