@@ -3,7 +3,8 @@
 //! - `x[v,s]` ∈ {0,1} for each strategy of each node that has a choice, `Σ_s x[v,s] = 1`.
 //! - For each edge between two such nodes, `y[e,s,t]` ∈ [0,1] with the marginal (local-polytope)
 //!   linearization: `Σ_t y[e,s,t] = x[u,s]` and `Σ_s y[e,s,t] = x[v,t]`; its LP relaxation is as tight
-//!   as a pairwise linearization gets. Edges to fixed nodes are node costs.
+//!   as a pairwise linearization gets. Strategies of one end whose cost rows are equal up to a constant
+//!   share their pair variables ([`EdgeBlock`]). Edges to fixed nodes are node costs.
 //! - Memory: a running sum `m[k]` ∈ [0, limit] over the points where memory can peak (see
 //!   [`MemoryFlow`]), each node entering and leaving it once.
 //! - Forbidden costs (at least [`FORBIDDEN_COST`]) become zero upper bounds, not huge coefficients.
@@ -11,6 +12,7 @@
 //! The answer's cost is recomputed by the exact evaluator; the bound is HiGHS's dual bound, rounded up
 //! (costs are integers).
 
+use crate::edge_block::EdgeBlock;
 use crate::eval::evaluate;
 use crate::iopddl::FORBIDDEN_COST;
 use crate::problem::{ChoiceProblem, Node};
@@ -37,6 +39,9 @@ static THREADS: OnceLock<u32> = OnceLock::new();
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Highs;
 
+/// A budget's pair column: (column, node a, strategy of a, node b, strategy of b).
+type PairColumn = (usize, usize, usize, usize, usize);
+
 /// The model and how to read it back.
 struct Built {
     problem: RowProblem,
@@ -44,14 +49,14 @@ struct Built {
     x: Vec<Option<Vec<Col>>>,
     /// Per node: the index of its first strategy column.
     x_first: Vec<Option<usize>>,
-    /// Per edge variable block: (edge index, first column).
-    y: Vec<(usize, usize)>,
+    /// Per edge between two decisions: (edge index, first pair column, its grouping).
+    y: Vec<(usize, usize, EdgeBlock)>,
     /// Constant part of the objective.
     offset: i128,
     /// Index of the first memory column `m[0]` (the rest follow), if the problem has a limit.
     mem_first: Option<usize>,
-    /// Budget pair columns: (column, node a, strategy of a, node b, strategy of b).
-    z: Vec<(usize, usize, usize, usize, usize)>,
+    /// Budget pair columns.
+    z: Vec<PairColumn>,
     cols: usize,
 }
 
@@ -110,11 +115,23 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
     let mut node_cost: Vec<Vec<i128>> =
         nodes.iter().map(|n| n.strategies.iter().map(|s| s.cost as i128).collect()).collect();
     let mut pair_vars = 0usize;
+    let mut blocks: Vec<Option<EdgeBlock>> = Vec::with_capacity(p.edges.len());
     for e in p.edges.values() {
         let (a, b) = (e.from.as_u32() as usize, e.to.as_u32() as usize);
         let nb = nodes[b].strategies.len();
+        let mut paired = None;
         match (decision(a), decision(b)) {
-            (true, true) if a != b => pair_vars += e.costs.len(),
+            (true, true) if a != b => {
+                let block = EdgeBlock::new(&e.costs, nodes[a].strategies.len(), nb);
+                for (c, shift) in node_cost[a].iter_mut().zip(&block.row_shift) {
+                    *c += shift;
+                }
+                for (c, shift) in node_cost[b].iter_mut().zip(&block.col_shift) {
+                    *c += shift;
+                }
+                pair_vars += block.pairs();
+                paired = Some(block);
+            }
             (true, _) if a == b => {
                 for (s, c) in node_cost[a].iter_mut().enumerate() {
                     *c += e.costs[s * nb + s] as i128;
@@ -132,6 +149,7 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
             }
             _ => offset += e.costs[0] as i128,
         }
+        blocks.push(paired);
     }
     if pair_vars > MAX_EDGE_VARIABLES {
         return Err(SolveError::TooLarge {
@@ -167,31 +185,28 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
     }
     let mut cols = x.iter().flatten().map(Vec::len).sum::<usize>();
     let mut y = Vec::new();
-    for (i, e) in p.edges.values().enumerate() {
+    for (i, (e, block)) in p.edges.values().zip(blocks).enumerate() {
         let (a, b) = (e.from.as_u32() as usize, e.to.as_u32() as usize);
-        let (Some(xa), Some(xb)) = (&x[a], &x[b]) else { continue };
-        if a == b {
-            continue;
-        }
-        let (na, nb) = (xa.len(), xb.len());
+        let (Some(xa), Some(xb), Some(block)) = (&x[a], &x[b], block) else { continue };
+        let (groups, m) = (block.row_groups(), block.col_groups());
         let first = cols;
-        let mut ys = Vec::with_capacity(na * nb);
-        for &c in &e.costs {
-            let col = if forbidden(c as i128) {
-                problem.add_column(0.0, 0.0..=0.0)
-            } else {
-                problem.add_column(c as f64, 0.0..=1.0)
-            };
-            ys.push(col);
+        let mut ys = Vec::with_capacity(groups * m);
+        for c in block.pattern.iter().flatten() {
+            ys.push(match c {
+                Some(c) => problem.add_column(*c as f64, 0.0..=1.0),
+                None => problem.add_column(0.0, 0.0..=0.0),
+            });
         }
-        cols += na * nb;
-        for s in 0..na {
-            problem.add_row(0.0..=0.0, (0..nb).map(|t| (ys[s * nb + t], 1.0)).chain(std::iter::once((xa[s], -1.0))));
+        cols += groups * m;
+        for g in 0..groups {
+            let members = (0..xa.len()).filter(|&s| block.row_group[s] == g).map(|s| (xa[s], -1.0));
+            problem.add_row(0.0..=0.0, (0..m).map(|h| (ys[g * m + h], 1.0)).chain(members));
         }
-        for t in 0..nb {
-            problem.add_row(0.0..=0.0, (0..na).map(|s| (ys[s * nb + t], 1.0)).chain(std::iter::once((xb[t], -1.0))));
+        for h in 0..m {
+            let members = (0..xb.len()).filter(|&t| block.col_group[t] == h).map(|t| (xb[t], -1.0));
+            problem.add_row(0.0..=0.0, (0..groups).map(|g| (ys[g * m + h], 1.0)).chain(members));
         }
-        y.push((i, first));
+        y.push((i, first, block));
     }
     let mut mem_first = None;
     if let Some(limit) = p.usage_limit {
@@ -252,7 +267,7 @@ fn user_rows(
     problem: &mut RowProblem,
     x: &[Option<Vec<Col>>],
     cols: &mut usize,
-) -> Result<Vec<(usize, usize, usize, usize, usize)>, SolveError> {
+) -> Result<Vec<PairColumn>, SolveError> {
     let ns = |v: usize| x[v].as_ref().map_or(1, Vec::len);
     let mut broken = false;
     // Σ factors + constant ≤ hi, as a row.
@@ -344,10 +359,9 @@ fn start_values(b: &Built, p: &ChoiceProblem, choice: &[usize]) -> Vec<f64> {
             k += xs.len();
         }
     }
-    for &(e, first) in &b.y {
-        let edge = &p.edges[crate::problem::EdgeId::from_u32(e as u32)];
-        let nb = p.nodes[edge.to].strategies.len();
-        vals[first + choice[edge.from.as_u32() as usize] * nb + choice[edge.to.as_u32() as usize]] = 1.0;
+    for (e, first, block) in &b.y {
+        let edge = &p.edges[crate::problem::EdgeId::from_u32(*e as u32)];
+        vals[first + block.pair(choice[edge.from.as_u32() as usize], choice[edge.to.as_u32() as usize])] = 1.0;
     }
     if let Some(m0) = b.mem_first {
         let flow = memory_flow(p);
