@@ -10,6 +10,8 @@
 //! which steers later sweeps towards answers that fit. When a sweep finds nothing, a random connected
 //! region is re-drawn (iterated local search); the best answer is kept.
 
+mod lagrange;
+
 use crate::cluster::Clusters;
 use crate::local::{Search, Worklist};
 use crate::problem::ChoiceProblem;
@@ -143,11 +145,12 @@ impl<'p> ClusterSearch<'p> {
         }
     }
 
-    /// Per cluster, per option: its members' usage weighted by the slot penalties over their live slots.
-    fn slot_penalties(&self) -> Vec<Vec<f64>> {
-        let mut prefix = vec![0.0; self.mu.len() + 1];
-        for k in 0..self.mu.len() {
-            prefix[k + 1] = prefix[k] + self.mu[k];
+    /// Per cluster, per option: its members' usage weighted by `weights` (one per memory slot) summed
+    /// over their live slots.
+    fn penalties(&self, weights: &[f64]) -> Vec<Vec<f64>> {
+        let mut prefix = vec![0.0; weights.len() + 1];
+        for k in 0..weights.len() {
+            prefix[k + 1] = prefix[k] + weights[k];
         }
         (0..self.cl.len())
             .map(|c| {
@@ -171,7 +174,7 @@ impl<'p> ClusterSearch<'p> {
     /// One sweep of tree moves over a random induced forest of the coarse graph. Returns the trees moved.
     pub fn forest_sweep(&mut self, rng: &mut Rng) -> usize {
         let f = self.coarse.random_forest(rng);
-        let pen = self.slot_penalties();
+        let pen = self.penalties(&self.mu);
         let mut moved = 0;
         for tree in &f.trees {
             if tree.len() < 2 {
