@@ -9,19 +9,25 @@ use automap::ir;
 use std::path::Path;
 use std::process::Command;
 
-/// `automap plan` on the MLP on 2x4 with `extra` arguments, into a fresh folder named after `tag`.
-fn plan_mlp(tag: &str, extra: &[&str]) -> (std::process::Output, std::path::PathBuf) {
+/// `automap plan` with `args`, into a fresh folder named after `tag`.
+fn run_plan(tag: &str, args: &[&str]) -> (std::process::Output, std::path::PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = std::env::temp_dir().join(format!("automap-{tag}-{}", std::process::id()));
     let run = Command::new(env!("CARGO_BIN_EXE_automap"))
-        .args(["plan", "tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--time-limit", "20"])
-        .args(extra)
+        .arg("plan")
+        .args(args)
         .arg("--out")
         .arg(&out)
         .current_dir(root)
         .output()
         .unwrap();
     (run, out)
+}
+
+/// `automap plan` on the MLP on 2x4 with `extra` arguments.
+fn plan_mlp(tag: &str, extra: &[&str]) -> (std::process::Output, std::path::PathBuf) {
+    let base = ["tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--time-limit", "20"];
+    run_plan(tag, &[&base[..], extra].concat())
 }
 
 #[test]
@@ -80,17 +86,9 @@ fn plan_can_write_gspmd_shardings() {
 /// on a 1-D `model` axis of 4 with a memory limit (2.06 MiB) that its replicated weights exceed, and
 /// `extra` arguments; returns plan.json.
 fn plan_serving_decoder(tag: &str, extra: &[&str]) -> serde_json::Value {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::env::temp_dir().join(format!("automap-{tag}-{}", std::process::id()));
-    let run = Command::new(env!("CARGO_BIN_EXE_automap"))
-        .args(["plan", "tests/fixtures/gpt_serve.mlir", "--mesh", "specs/meshes/cpu-model-4.yaml"])
-        .args(["--memory-limit", "0.00206", "--time-limit", "60"])
-        .args(extra)
-        .arg("--out")
-        .arg(&out)
-        .current_dir(root)
-        .output()
-        .unwrap();
+    let base =
+        ["tests/fixtures/gpt_serve.mlir", "--mesh", "specs/meshes/cpu-model-4.yaml", "--memory-limit", "0.00206"];
+    let (run, out) = run_plan(tag, &[&base[..], &["--time-limit", "60"], extra].concat());
     assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
     let plan = serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
     let _ = std::fs::remove_dir_all(&out);

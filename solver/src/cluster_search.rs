@@ -17,6 +17,7 @@ use crate::local::{Search, Worklist};
 use crate::problem::ChoiceProblem;
 use crate::random::Rng;
 use crate::solution::{Progress, Solution, Status};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// A slot's usage penalty starts here when a tree move would overflow it (cost units per usage unit)…
@@ -45,6 +46,29 @@ enum Verdict {
     NoRoom(Vec<usize>),
 }
 
+/// The best answer a team of searches (one per thread) has found, so that the feasible search can take
+/// over a better answer another search found and improve it further.
+#[derive(Debug, Default)]
+pub struct Board {
+    best: Mutex<Option<(i128, Vec<usize>)>>,
+}
+
+impl Board {
+    /// Post an answer that fits (options, cost); kept if it is the best so far.
+    fn post(&self, cost: i128, x: &[usize]) {
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if best.as_ref().is_none_or(|b| cost < b.0) {
+            *best = Some((cost, x.to_vec()));
+        }
+    }
+
+    /// The best answer, if it is cheaper than `cost`.
+    fn cheaper_than(&self, cost: i128) -> Option<(i128, Vec<usize>)> {
+        let best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        best.as_ref().filter(|b| b.0 < cost).cloned()
+    }
+}
+
 /// Search state over clusters.
 pub struct ClusterSearch<'p> {
     cl: &'p Clusters,
@@ -54,6 +78,8 @@ pub struct ClusterSearch<'p> {
     fine: Search<'p>,
     /// Per memory slot: its usage penalty.
     mu: Vec<f64>,
+    /// Where the team's best answer is shared, if the search is part of one.
+    board: Option<&'p Board>,
 }
 
 impl<'p> ClusterSearch<'p> {
@@ -72,7 +98,20 @@ impl<'p> ClusterSearch<'p> {
         fine.x = cl.expand(&cs.x);
         fine.reset();
         let slots = fine.mem.slots.iter().map(|s| s.1).max().unwrap_or(0);
-        ClusterSearch { cl, coarse: cs, fine, mu: vec![0.0; slots] }
+        ClusterSearch { cl, coarse: cs, fine, mu: vec![0.0; slots], board: None }
+    }
+
+    /// Share answers through `board` with the other searches of a team.
+    pub fn sharing(mut self, board: &'p Board) -> Self {
+        self.board = Some(board);
+        self
+    }
+
+    /// Move to the options `x`.
+    fn go_to(&mut self, x: &[usize]) {
+        for (c, &o) in x.iter().enumerate() {
+            self.set(c, o);
+        }
     }
 
     /// Current cost.
@@ -282,7 +321,9 @@ impl<'p> ClusterSearch<'p> {
         let t0 = Instant::now();
         let mut rng = Rng::new(seed);
         if !self.feasible() && !self.repair() {
-            return None;
+            // No start that fits: the team's best answer, if there is one yet.
+            let (_, x) = self.board.and_then(|b| b.cheaper_than(i128::MAX))?;
+            self.go_to(&x);
         }
         self.descend(&[], deadline);
         // An answer that pays a forbidden cost (between clusters) is none: until one is found, any
@@ -314,6 +355,11 @@ impl<'p> ClusterSearch<'p> {
                     self.set(c, o);
                 }
             }
+            // Take over a better answer another search of the team found.
+            if let Some((cost, x)) = self.board.and_then(|b| b.cheaper_than(best.0)) {
+                self.go_to(&x);
+                best = (cost, x, t0.elapsed().as_secs_f64());
+            }
             let el = t0.elapsed().as_secs_f64();
             if el - last_report >= PROGRESS_EVERY_S {
                 last_report = el;
@@ -331,5 +377,20 @@ impl<'p> ClusterSearch<'p> {
             status: Status::Heuristic,
             time_to_best: best.2,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_keeps_the_cheapest_answer() {
+        let board = Board::default();
+        assert_eq!(board.cheaper_than(i128::MAX), None);
+        board.post(10, &[1, 2]);
+        board.post(12, &[3, 4]);
+        assert_eq!(board.cheaper_than(11), Some((10, vec![1, 2])));
+        assert_eq!(board.cheaper_than(10), None);
     }
 }

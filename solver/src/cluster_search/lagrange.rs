@@ -108,13 +108,6 @@ impl ClusterSearch<'_> {
         self.penalized_descent(&pen);
     }
 
-    /// Move to the options `x`.
-    fn go_to(&mut self, x: &[usize]) {
-        for (c, &o) in x.iter().enumerate() {
-            self.set(c, o);
-        }
-    }
-
     /// Raise the multipliers of the slots over the limit until the penalized optimum fits; then repair
     /// greedily if it still does not, and descend. Leaves the search where it ends.
     fn continuation(&mut self, rng: &mut Rng, lambda: &[f64], limit: i128) {
@@ -145,6 +138,9 @@ impl ClusterSearch<'_> {
         let mut best = (FORBIDDEN, self.coarse.x.clone(), 0.0);
         if self.feasible() {
             best.0 = self.cost().min(FORBIDDEN);
+            if let (Some(board), true) = (self.board, best.0 < FORBIDDEN) {
+                board.post(best.0, &best.1);
+            }
         }
         let (mut theta, mut best_value, mut stall, mut last_cost, mut last_report) =
             (THETA_START, f64::MIN, 0, -1, 0.0);
@@ -180,6 +176,9 @@ impl ClusterSearch<'_> {
                     self.descend(&[], deadline);
                     if self.feasible() && self.cost() < best.0 {
                         best = (self.cost(), self.coarse.x.clone(), t0.elapsed().as_secs_f64());
+                        if let Some(board) = self.board {
+                            board.post(best.0, &best.1);
+                        }
                     }
                 }
                 self.go_to(&here);
