@@ -9,6 +9,10 @@
 //! multiplier that decays after each sweep); the trees' dynamic programming pays it per unit of usage,
 //! which steers later sweeps towards answers that fit. When a sweep finds nothing, a random connected
 //! region is re-drawn (iterated local search); the best answer is kept.
+//!
+//! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `lagrange.rs`) moves on the same state
+//! with memory priced into the costs instead. Searches on different threads share their best answer
+//! through a [`Board`].
 
 mod lagrange;
 

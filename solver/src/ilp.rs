@@ -1,12 +1,13 @@
 //! The HiGHS backend: the choice problem as a mixed-integer program, solved with a proof.
 //!
 //! - `x[v,s]` ∈ {0,1} for each strategy of each node that has a choice, `Σ_s x[v,s] = 1`.
-//! - For each edge between two such nodes, `y[e,s,t]` ∈ [0,1] with the marginal (local-polytope)
+//! - For each edge between two such nodes, `y[e,s,t] ∈ [0, 1]` with the marginal (local-polytope)
 //!   linearization: `Σ_t y[e,s,t] = x[u,s]` and `Σ_s y[e,s,t] = x[v,t]`; its LP relaxation is as tight
-//!   as a pairwise linearization gets. Strategies of one end whose cost rows are equal up to a constant
-//!   share their pair variables ([`EdgeBlock`]). Edges to fixed nodes are node costs.
+//!   as a pairwise linearization gets. Strategies whose costs along the edge are equal up to a constant
+//!   share their pair variables, with the same LP bound ([`EdgeBlock`]). Edges to fixed nodes are node
+//!   costs.
 //! - Memory: a running sum `m[k]` ∈ [0, limit] over the points where memory can peak (see
-//!   [`MemoryFlow`]), each node entering and leaving it once.
+//!   `MemoryFlow`), each node entering and leaving it once.
 //! - Forbidden costs (at least [`FORBIDDEN_COST`]) become zero upper bounds, not huge coefficients.
 //!
 //! The answer's cost is recomputed by the exact evaluator; the bound is HiGHS's dual bound, rounded up
