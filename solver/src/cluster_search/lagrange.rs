@@ -13,8 +13,8 @@
 //!    the limit a little at a time and re-optimizes until the penalized optimum fits.
 //!
 //! The inner problem is solved heuristically, so the Lagrangian value is no bound; only answers that fit
-//! are returned, and posted on the team's [`super::Board`] as they are found. Measured on the contest's S (one run each, 60 s, one thread): 1.684e9 against 1.727e9
-//! for the feasible search.
+//! are returned, and posted on the team's [`super::Board`] as they are found. Measured on the contest's
+//! S (one run each, 60 s, one thread): 1.684e9 against 1.727e9 for the feasible search.
 
 use super::{ClusterSearch, FORBIDDEN, PROGRESS_EVERY_S};
 use crate::random::Rng;
