@@ -186,7 +186,7 @@ fn through_clusters(
             // keeps memory at every step and reports progress; the others are Lagrangian and post their
             // answers on a shared board, from which the first takes over any better answer and improves
             // it (on S, 2 threads, 240 s, one run each: two feasible searches 1.685e9; with a Lagrangian
-            // one 1.639e9; sharing its answers 1.614e9 at seed 0, 1.650e9 and 1.645e9 at seeds 1 and 2).
+            // one 1.639e9; sharing its answers 1.612e9-1.650e9 over seeds 0-2, see lagrange.rs).
             let start = warm.and_then(|w| cl.contract(&w.choice));
             let board = crate::cluster_search::Board::default();
             let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {
