@@ -84,15 +84,23 @@ impl MemoryProfile {
     pub fn slots_over(&self, limit: i128) -> Vec<usize> {
         let mut out = Vec::new();
         self.collect_over(1, 0, self.n, 0, limit, &mut out);
-        out
+        out.into_iter().map(|(slot, _)| slot).collect()
     }
 
-    fn collect_over(&self, node: usize, lo: usize, hi: usize, above: i128, limit: i128, out: &mut Vec<usize>) {
+    /// The usage of every slot, in slot order.
+    pub fn levels(&self) -> Vec<i128> {
+        let mut out = Vec::with_capacity(self.n);
+        self.collect_over(1, 0, self.n, 0, i128::MIN, &mut out);
+        out.into_iter().map(|(_, level)| level).collect()
+    }
+
+    /// The slots under `node` whose usage exceeds `limit`, with their usage.
+    fn collect_over(&self, node: usize, lo: usize, hi: usize, above: i128, limit: i128, out: &mut Vec<(usize, i128)>) {
         if self.max[node] + above <= limit {
             return;
         }
         if hi - lo == 1 {
-            out.push(lo);
+            out.push((lo, self.max[node] + above));
             return;
         }
         let mid = (lo + hi) / 2;
@@ -148,6 +156,8 @@ mod tests {
         assert_eq!(m.peak_slot().1, 5);
         assert_eq!(m.max_over(2), 12);
         assert_eq!(m.slots_over(11), vec![1, 3]);
+        // Slots [0,5) [5,10) [10,12) [12,15) [15,20) [20,..).
+        assert_eq!(m.levels(), vec![10, 15, 5, 12, 7, 0]);
         m.add(0, -10);
         assert_eq!(m.peak(), 12);
         assert_eq!(m.max_over(0), 5);

@@ -48,27 +48,6 @@ const CONTINUATION_NUDGE: f64 = 0.03;
 const PASSES: usize = 8;
 
 impl ClusterSearch<'_> {
-    /// Usage per slot under the current assignment.
-    fn usage_levels(&self) -> Vec<i128> {
-        let mut delta = vec![0i128; self.mu.len() + 1];
-        for v in 0..self.fine.x.len() {
-            let (lo, hi) = self.fine.mem.slots[v];
-            if lo < hi {
-                let u = self.fine.usages[v][self.fine.x[v]];
-                delta[lo] += u;
-                delta[hi] -= u;
-            }
-        }
-        let mut level = 0;
-        delta[..self.mu.len()]
-            .iter()
-            .map(|d| {
-                level += d;
-                level
-            })
-            .collect()
-    }
-
     /// Best responses on the penalized costs until none improves (or [`PASSES`] passes).
     fn penalized_descent(&mut self, pen: &[Vec<f64>]) {
         for _ in 0..PASSES {
@@ -152,7 +131,7 @@ impl ClusterSearch<'_> {
         while Instant::now() < deadline {
             round += 1;
             self.reoptimize(&mut rng, &lambda);
-            let over: Vec<f64> = self.usage_levels().iter().map(|&u| (u - limit) as f64).collect();
+            let over: Vec<f64> = self.fine.mem.levels()[..self.mu.len()].iter().map(|&u| (u - limit) as f64).collect();
             let value = self.cost() as f64 + lambda.iter().zip(&over).map(|(l, g)| l * g).sum::<f64>();
             if value > best_value + 1e-9 * value.abs() {
                 (best_value, stall) = (value, 0);
