@@ -153,9 +153,10 @@ pub fn solve(
     finish(p, &pre, sol, presolve_s)
 }
 
-/// Solve `q` through its clusters ([`crate::cluster`], [`crate::coarse`]) until `deadline`: `None` when
-/// that does not apply (user constraints, nothing to merge, or a coarse MIP too large for HiGHS),
-/// otherwise the better of its answer and `warm`, with its proven bound. Times are counted from `t0`.
+/// Solve `q` through its clusters ([`crate::cluster`], [`crate::coarse`]) until `deadline`: the coarse
+/// MIP, or the searches over clusters when that MIP is too large. `None` when that does not apply (user
+/// constraints, nothing to merge) or finds nothing; otherwise the better of its answer and `warm`, with
+/// its proven bound. Times are counted from `t0`.
 fn through_clusters(
     q: &ChoiceProblem,
     o: &SolveOptions,
