@@ -41,6 +41,10 @@ pub enum AnnotateError {
 /// and on the results of every op written in the entry function (ops inlined from called functions share
 /// their text with every call and are left to the partitioner's propagation); the partition count set to
 /// the mesh's device count. Partial sums are not written: the partitioner places the reductions.
+///
+/// In the Shardy form, a value the plan reshards for some consumer is also held at its produced sharding
+/// by an `sdy.sharding_constraint` (see [`resharded_ops`]): Shardy's propagation treats op shardings as a
+/// starting point and otherwise moves a resharding upstream of where the plan put it.
 pub fn annotate(
     m: &Module,
     mesh: &Mesh,
@@ -85,6 +89,12 @@ pub fn annotate(
         };
         ann.set(Target::Op(op), key, value);
     }
+    if format == Format::Shardy {
+        for op in resharded_ops(m, space, plan) {
+            let s = space.produced(plan, m.ops[op].results[0]);
+            ann.constrain(op, s.to_string().trim_start_matches("#sdy.sharding").to_string());
+        }
+    }
     for (i, s) in plan.args.iter().enumerate() {
         ann.set(Target::Arg(i), key, one(s)?);
     }
@@ -98,6 +108,32 @@ pub fn annotate(
         &format!("mhlo.num_partitions = {} : i32", mesh.num_devices()),
         1,
     ))
+}
+
+/// The entry function's ops whose one result is not a partial sum and is resharded for a consumer: where
+/// the plan puts a collective or a local slice after the op.
+pub fn resharded_ops(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Vec<automap_ir::OpId> {
+    let mut out = std::collections::BTreeSet::new();
+    let mut check = |v: automap_ir::ValueId, to: &TensorSharding| {
+        let automap_ir::ValueDef::Result(op, _) = m.values[v].def else { return };
+        let data = &m.ops[op];
+        if data.results.len() != 1 || data.inlined_at.is_some() || data.parent.is_some() {
+            return;
+        }
+        if matches!(data.kind, automap_ir::OpKind::Constant) || m.ty(v).as_tensor().is_none() {
+            return;
+        }
+        let from = space.produced(plan, v);
+        if from.unreduced.is_empty() && from.dims != to.dims {
+            out.insert(op);
+        }
+    };
+    for (pos, &op) in m.body.iter().enumerate() {
+        for (k, &v) in m.ops[op].operands.iter().enumerate() {
+            check(v, &space.required_in(plan, pos, k));
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// A PartitionSpec as JSON: one entry per dimension, `null`, an axis name, or a list of names.

@@ -84,15 +84,16 @@ fn plan_can_write_gspmd_shardings() {
 
 /// `automap plan` on the serving-shaped decoder (`gpt_serve.mlir`: one sequence, 6.3 MiB of weights)
 /// on a 1-D `model` axis of 4 with a memory limit (2.06 MiB) that its replicated weights exceed, and
-/// `extra` arguments; returns plan.json.
-fn plan_serving_decoder(tag: &str, extra: &[&str]) -> serde_json::Value {
+/// `extra` arguments; returns plan.json and the annotated module.
+fn plan_serving_decoder(tag: &str, extra: &[&str]) -> (serde_json::Value, String) {
     let base =
         ["tests/fixtures/gpt_serve.mlir", "--mesh", "specs/meshes/cpu-model-4.yaml", "--memory-limit", "0.00206"];
     let (run, out) = run_plan(tag, &[&base[..], &["--time-limit", "60"], extra].concat());
     assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
     let plan = serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
+    let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
     let _ = std::fs::remove_dir_all(&out);
-    plan
+    (plan, annotated)
 }
 
 /// Every weight of both layers is sharded as Megatron-LM shards it: QKV and the first MLP matmul
@@ -116,7 +117,7 @@ fn assert_megatron_weights(plan: &serde_json::Value) {
 
 #[test]
 fn a_memory_bound_decoder_is_planned_as_megatron_with_sequence_parallel_activations() {
-    let plan = plan_serving_decoder("serve", &[]);
+    let (plan, _) = plan_serving_decoder("serve", &[]);
     assert_megatron_weights(&plan);
     // Megatron-LM's sequence parallelism: each of Megatron's four all-reduces becomes a reduce-scatter
     // (same bytes), and the layer norms and residuals between the blocks run on a quarter of the
@@ -127,8 +128,21 @@ fn a_memory_bound_decoder_is_planned_as_megatron_with_sequence_parallel_activati
 
 #[test]
 fn with_all_reduces_only_the_decoder_is_planned_as_classic_megatron() {
-    let plan = plan_serving_decoder("serve-ar", &["--constraints", "specs/constraints/all-reduce-only.yaml"]);
+    let (plan, annotated) =
+        plan_serving_decoder("serve-ar", &["--constraints", "specs/constraints/all-reduce-only.yaml"]);
     assert_megatron_weights(&plan);
     // Two all-reduces of the activations per layer, as the Megatron reference plan.
     assert_eq!(plan["predicted"]["collectives_by_kind"], serde_json::json!({"all-reduce": 4}));
+    // The last residual is replicated and sliced along the sequence for the final layer norm and logits
+    // (the result is sequence-sharded). A sharding constraint holds it replicated, so that Shardy does
+    // not move the slice up through the residual stream (XLA then gathers before every block).
+    let reparsed = automap_ir::parse_module(&annotated).unwrap();
+    let constraints: Vec<&str> = annotated.lines().filter(|l| l.contains("= sdy.sharding_constraint")).collect();
+    assert!(
+        constraints.iter().any(|l| l
+            .trim_start()
+            .starts_with("%192 = sdy.sharding_constraint %constrained_192 <@mesh, [{}, {}, {}]>")),
+        "{constraints:#?}"
+    );
+    assert!(reparsed.body.len() > constraints.len());
 }

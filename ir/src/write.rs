@@ -38,6 +38,9 @@ pub enum WriteError {
     /// An op that came from an inlined call has its text in the callee, shared by every call.
     #[error("op {0} was inlined from a called function; annotate it with a sharding constraint instead")]
     Inlined(OpId),
+    /// A sharding constraint is written only after an op of the entry function with one named tensor result.
+    #[error("op {0} cannot take a sharding constraint on its result (it needs exactly one tensor result)")]
+    NotConstrainable(OpId),
 }
 
 /// Attributes to add, by target, in insertion order.
@@ -46,6 +49,8 @@ pub struct Annotations {
     attrs: BTreeMap<Target, Vec<(String, String)>>,
     /// Lines to put before the entry function, at module level (an `sdy.mesh` declaration).
     before_entry: Vec<String>,
+    /// Ops whose result is held at a sharding by an `sdy.sharding_constraint` (the sharding's `<@mesh, [...]>`).
+    constraints: BTreeMap<OpId, String>,
 }
 
 impl Annotations {
@@ -64,9 +69,17 @@ impl Annotations {
         self.before_entry.push(line.into());
     }
 
+    /// Hold the result of `op` at `sharding` (`<@mesh, [...]>`) for every use: the result is renamed and its
+    /// old name defined again, right after the op, as an `sdy.sharding_constraint` of it. An op's own
+    /// `sdy.sharding` is where propagation starts; a constraint is a value Shardy does not move, so a
+    /// resharding planned after the op stays after it.
+    pub fn constrain(&mut self, op: OpId, sharding: impl Into<String>) {
+        self.constraints.insert(op, sharding.into());
+    }
+
     /// Are there none?
     pub fn is_empty(&self) -> bool {
-        self.attrs.is_empty() && self.before_entry.is_empty()
+        self.attrs.is_empty() && self.before_entry.is_empty() && self.constraints.is_empty()
     }
 }
 
@@ -132,6 +145,9 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
             None => inserts.push((after.end as usize, format!(" {{{entries}}}"))),
         }
     }
+    for (&op, sharding) in &ann.constraints {
+        inserts.extend(constraint_inserts(module, op, sharding)?);
+    }
     inserts.sort_by_key(|(at, _)| *at);
     let mut out = String::with_capacity(src.len() + inserts.iter().map(|(_, s)| s.len()).sum::<usize>());
     let mut last = 0;
@@ -143,6 +159,41 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
     out.push_str(&src[last..]);
     Ok(out)
 }
+
+/// The two insertions that put an `sdy.sharding_constraint` between `op` and its uses: a prefix that
+/// renames the result (`%7` becomes `%constrained_7`), and after the op the line `%7 = sdy.sharding_constraint
+/// %constrained_7 <...> : type`.
+fn constraint_inserts(module: &Module, op: OpId, sharding: &str) -> Result<[(usize, String); 2], WriteError> {
+    let src = &module.source;
+    let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(Target::Op(op)))?;
+    let bad = WriteError::NotConstrainable(op);
+    if data.inlined_at.is_some() || data.parent.is_some() || data.results.len() != 1 {
+        return Err(bad);
+    }
+    let Some(ty) = module.ty(data.results[0]).as_tensor() else { return Err(bad) };
+    let name = data.syntax.results.text(src);
+    let Some(suffix) = name.strip_prefix('%').filter(|s| !s.is_empty() && !s.contains([':', '#'])) else {
+        return Err(bad);
+    };
+    let renamed = format!("%{CONSTRAINED_PREFIX}{suffix}");
+    if src.contains(&renamed) {
+        return Err(bad);
+    }
+    let start = data.syntax.span.start as usize;
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let indent: String = src[line_start..start].chars().take_while(|c| c.is_whitespace()).collect();
+    let results = data.syntax.results.start as usize;
+    Ok([
+        (results + 1, CONSTRAINED_PREFIX.to_string()),
+        (
+            data.syntax.span.end as usize,
+            format!("\n{indent}{name} = sdy.sharding_constraint {renamed} {sharding} : {ty}"),
+        ),
+    ])
+}
+
+/// The prefix a constrained op's result is renamed with.
+const CONSTRAINED_PREFIX: &str = "constrained_";
 
 fn preceded_by_paren(src: &str, span: Span) -> bool {
     src[..span.start as usize].trim_end().ends_with('(') || src[..span.start as usize].trim_end().ends_with(',')
@@ -200,6 +251,24 @@ mod tests {
         // The result still parses, and the arguments keep their types.
         let again = parse_module(&out).unwrap();
         assert_eq!(again.entry().args.len(), 2);
+    }
+
+    #[test]
+    fn a_constraint_renames_the_result_and_redefines_its_name() {
+        let m = parse_module(SRC).unwrap();
+        let mut a = Annotations::new();
+        a.constrain(m.body[0], "<@mesh, [{}, {}]>");
+        let out = write(&m, &a).unwrap();
+        assert!(
+            out.contains(
+                "    %constrained_0 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<16xf32>) -> tensor<8x16xf32>\n    \
+                 %0 = sdy.sharding_constraint %constrained_0 <@mesh, [{}, {}]> : tensor<8x16xf32>\n    \
+                 %1 = stablehlo.add %arg0, %0 : tensor<8x16xf32>"
+            ),
+            "{out}"
+        );
+        let again = parse_module(&out).unwrap();
+        assert_eq!(again.body.len(), m.body.len() + 1);
     }
 
     #[test]
