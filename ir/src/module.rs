@@ -46,7 +46,7 @@ pub struct Block {
 }
 
 /// Where an op's text is and where attributes go.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct OpSyntax {
     /// The whole op, from its results to its location.
     pub span: Span,
@@ -58,6 +58,8 @@ pub struct OpSyntax {
     pub attr_dict: Option<Span>,
     /// The span of each result name (`%3`) on the left of `=`; for a `%0:2` group, the group.
     pub results: Span,
+    /// The span of each operand use (`%2`, `%0#1`), in the order of the op's operands.
+    pub operands: Vec<Span>,
 }
 
 /// An op.

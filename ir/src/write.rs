@@ -49,8 +49,10 @@ pub struct Annotations {
     attrs: BTreeMap<Target, Vec<(String, String)>>,
     /// Lines to put before the entry function, at module level (an `sdy.mesh` declaration).
     before_entry: Vec<String>,
-    /// Ops whose result is held at a sharding by an `sdy.sharding_constraint` (the sharding's `<@mesh, [...]>`).
-    constraints: BTreeMap<OpId, String>,
+    /// Operands `(op, k)` resharded by `sdy.sharding_constraint`s just before their op (the shardings).
+    operand_constraints: BTreeMap<(OpId, usize), Vec<String>>,
+    /// Ops whose result passes through `sdy.sharding_constraint`s (each sharding's `<@mesh, [...]>`, in order).
+    constraints: BTreeMap<OpId, Vec<String>>,
 }
 
 impl Annotations {
@@ -69,17 +71,30 @@ impl Annotations {
         self.before_entry.push(line.into());
     }
 
-    /// Hold the result of `op` at `sharding` (`<@mesh, [...]>`) for every use: the result is renamed and its
-    /// old name defined again, right after the op, as an `sdy.sharding_constraint` of it. An op's own
-    /// `sdy.sharding` is where propagation starts; a constraint is a value Shardy does not move, so a
-    /// resharding planned after the op stays after it.
-    pub fn constrain(&mut self, op: OpId, sharding: impl Into<String>) {
-        self.constraints.insert(op, sharding.into());
+    /// Pass the result of `op` through `sdy.sharding_constraint`s at `shardings` (each `<@mesh, [...]>`,
+    /// in order) before every use: the result is renamed and its old name defined again, right after
+    /// the op, as the last constraint of the chain. An op's own `sdy.sharding` is where propagation
+    /// starts; a constraint is a value Shardy does not move, so a resharding planned between two
+    /// shardings happens there.
+    pub fn constrain(&mut self, op: OpId, shardings: Vec<String>) {
+        self.constraints.insert(op, shardings);
+    }
+
+    /// Reshard operand `k` of `op` through `shardings` (each `<@mesh, [...]>`, in order) just before the
+    /// op: `sdy.sharding_constraint`s of the operand on the lines before, the last of which the op then
+    /// uses instead. The op then gets the operand as the plan has it, whatever XLA would have chosen on
+    /// its own (such as contracting a sharded operand locally and reducing the result where the plan
+    /// gathers it first).
+    pub fn constrain_operand(&mut self, op: OpId, k: usize, shardings: Vec<String>) {
+        self.operand_constraints.insert((op, k), shardings);
     }
 
     /// Are there none?
     pub fn is_empty(&self) -> bool {
-        self.attrs.is_empty() && self.before_entry.is_empty() && self.constraints.is_empty()
+        self.attrs.is_empty()
+            && self.before_entry.is_empty()
+            && self.constraints.is_empty()
+            && self.operand_constraints.is_empty()
     }
 }
 
@@ -148,26 +163,41 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
     for (&op, sharding) in &ann.constraints {
         inserts.extend(constraint_inserts(module, op, sharding)?);
     }
+    // Replacements: (start, end, text), applied with the insertions (which are empty replacements).
+    let mut replaced: Vec<(usize, usize)> = Vec::new();
+    for (&(op, k), shardings) in &ann.operand_constraints {
+        let edit = operand_constraint(module, op, k, shardings)?;
+        inserts.push((edit.at, edit.lines));
+        replaced.push((edit.operand.start as usize, edit.operand.end as usize));
+        inserts.push((edit.operand.start as usize, edit.name));
+    }
+    // Stable: of two texts at one place, the first pushed goes first.
     inserts.sort_by_key(|(at, _)| *at);
+    replaced.sort_unstable();
     let mut out = String::with_capacity(src.len() + inserts.iter().map(|(_, s)| s.len()).sum::<usize>());
     let mut last = 0;
     for (at, text) in inserts {
-        out.push_str(&src[last..at]);
+        out.push_str(&src[last.min(at)..at]);
         out.push_str(&text);
-        last = at;
+        last = last.max(at);
+        // A replaced operand's old text is skipped.
+        if let Ok(i) = replaced.binary_search_by_key(&at, |r| r.0) {
+            last = replaced[i].1;
+        }
     }
     out.push_str(&src[last..]);
     Ok(out)
 }
 
-/// The two insertions that put an `sdy.sharding_constraint` between `op` and its uses: a prefix that
-/// renames the result (`%7` becomes `%constrained_7`), and after the op the line `%7 = sdy.sharding_constraint
-/// %constrained_7 <...> : type`.
-fn constraint_inserts(module: &Module, op: OpId, sharding: &str) -> Result<[(usize, String); 2], WriteError> {
+/// The two insertions that put a chain of `sdy.sharding_constraint`s between `op` and its uses: a prefix
+/// that renames the result (`%7` becomes `%constrained_7`), and after the op one line per constraint,
+/// the last one defining the old name: `%7 = sdy.sharding_constraint %constrained_7 <...> : type`
+/// (intermediate values are `%constrained1_7`, ...).
+fn constraint_inserts(module: &Module, op: OpId, shardings: &[String]) -> Result<[(usize, String); 2], WriteError> {
     let src = &module.source;
     let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(Target::Op(op)))?;
     let bad = WriteError::NotConstrainable(op);
-    if data.inlined_at.is_some() || data.parent.is_some() || data.results.len() != 1 {
+    if data.inlined_at.is_some() || data.parent.is_some() || data.results.len() != 1 || shardings.is_empty() {
         return Err(bad);
     }
     let Some(ty) = module.ty(data.results[0]).as_tensor() else { return Err(bad) };
@@ -175,25 +205,92 @@ fn constraint_inserts(module: &Module, op: OpId, sharding: &str) -> Result<[(usi
     let Some(suffix) = name.strip_prefix('%').filter(|s| !s.is_empty() && !s.contains([':', '#'])) else {
         return Err(bad);
     };
-    let renamed = format!("%{CONSTRAINED_PREFIX}{suffix}");
-    if src.contains(&renamed) {
+    let names: Vec<String> = (0..=shardings.len())
+        .map(|i| match i {
+            0 => format!("%{CONSTRAINED_PREFIX}_{suffix}"),
+            i if i == shardings.len() => name.to_string(),
+            i => format!("%{CONSTRAINED_PREFIX}{i}_{suffix}"),
+        })
+        .collect();
+    if names[..shardings.len()].iter().any(|n| src.contains(n.as_str())) {
         return Err(bad);
     }
     let start = data.syntax.span.start as usize;
     let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
     let indent: String = src[line_start..start].chars().take_while(|c| c.is_whitespace()).collect();
-    let results = data.syntax.results.start as usize;
+    let loc = location(module, op);
+    let lines: String = shardings
+        .iter()
+        .enumerate()
+        .map(|(i, sh)| format!("\n{indent}{} = sdy.sharding_constraint {} {sh} : {ty}{loc}", names[i + 1], names[i]))
+        .collect();
     Ok([
-        (results + 1, CONSTRAINED_PREFIX.to_string()),
-        (
-            data.syntax.span.end as usize,
-            format!("\n{indent}{name} = sdy.sharding_constraint {renamed} {sharding} : {ty}"),
-        ),
+        (data.syntax.results.start as usize + 1, format!("{CONSTRAINED_PREFIX}_")),
+        (data.syntax.span.end as usize, lines),
     ])
 }
 
+/// The lines that reshard operand `k` of `op` (inserted at the start of the op's line), and the operand's
+/// span with the name that replaces it (`%resharded{op}_{k}`; intermediate values `%resharded{op}_{k}_{i}`).
+fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String]) -> Result<OperandEdit, WriteError> {
+    let src = &module.source;
+    let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(Target::Op(op)))?;
+    let bad = WriteError::NotConstrainable(op);
+    if data.inlined_at.is_some() || data.parent.is_some() || shardings.is_empty() {
+        return Err(bad);
+    }
+    let (Some(&span), Some(&v)) = (data.syntax.operands.get(k), data.operands.get(k)) else { return Err(bad) };
+    let Some(ty) = module.ty(v).as_tensor() else { return Err(bad) };
+    let base = format!("%{RESHARDED_PREFIX}{}_{k}", op.as_u32());
+    let names: Vec<String> = (0..=shardings.len())
+        .map(|i| match i {
+            0 => span.text(src).to_string(),
+            i if i == shardings.len() => base.clone(),
+            i => format!("{base}_{i}"),
+        })
+        .collect();
+    if names[1..].iter().any(|n| src.contains(n.as_str())) {
+        return Err(bad);
+    }
+    let start = data.syntax.span.start as usize;
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let indent = &src[line_start..start];
+    if !indent.chars().all(char::is_whitespace) {
+        return Err(bad);
+    }
+    let loc = location(module, op);
+    let lines: String = shardings
+        .iter()
+        .enumerate()
+        .map(|(i, sh)| format!("{} = sdy.sharding_constraint {} {sh} : {ty}{loc}\n{indent}", names[i + 1], names[i]))
+        .collect();
+    Ok(OperandEdit { at: start, lines, operand: span, name: base })
+}
+
+/// How an operand constraint changes the text: `lines` inserted at `at` (the op's start), and the operand
+/// at `operand` replaced by `name`.
+struct OperandEdit {
+    at: usize,
+    lines: String,
+    operand: Span,
+    name: String,
+}
+
+/// ` loc(...)` as `op` ends with it (empty if it has none): a constraint written for an op shares its
+/// location, so that XLA names the collectives it inserts there after the op.
+fn location(module: &Module, op: OpId) -> String {
+    let text = module.ops[op].syntax.span.text(&module.source);
+    match text.rfind(" loc(") {
+        Some(i) if text.ends_with(')') && !text[i..].contains('\n') => text[i..].to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The prefix of an operand resharded just before its op.
+const RESHARDED_PREFIX: &str = "resharded";
+
 /// The prefix a constrained op's result is renamed with.
-const CONSTRAINED_PREFIX: &str = "constrained_";
+const CONSTRAINED_PREFIX: &str = "constrained";
 
 fn preceded_by_paren(src: &str, span: Span) -> bool {
     src[..span.start as usize].trim_end().ends_with('(') || src[..span.start as usize].trim_end().ends_with(',')
@@ -257,14 +354,34 @@ mod tests {
     fn a_constraint_renames_the_result_and_redefines_its_name() {
         let m = parse_module(SRC).unwrap();
         let mut a = Annotations::new();
-        a.constrain(m.body[0], "<@mesh, [{}, {}]>");
+        a.constrain(m.body[0], vec!["<@mesh, [{}, {}]>".into(), "<@mesh, [{\"x\"}, {}]>".into()]);
         let out = write(&m, &a).unwrap();
         assert!(
             out.contains(
                 "    %constrained_0 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<16xf32>) -> tensor<8x16xf32>\n    \
-                 %0 = sdy.sharding_constraint %constrained_0 <@mesh, [{}, {}]> : tensor<8x16xf32>\n    \
+                 %constrained1_0 = sdy.sharding_constraint %constrained_0 <@mesh, [{}, {}]> : tensor<8x16xf32>\n    \
+                 %0 = sdy.sharding_constraint %constrained1_0 <@mesh, [{\"x\"}, {}]> : tensor<8x16xf32>\n    \
                  %1 = stablehlo.add %arg0, %0 : tensor<8x16xf32>"
             ),
+            "{out}"
+        );
+        let again = parse_module(&out).unwrap();
+        assert_eq!(again.body.len(), m.body.len() + 2);
+    }
+
+    #[test]
+    fn an_operand_constraint_reshards_just_before_the_op() {
+        let m = parse_module(SRC).unwrap();
+        let mut a = Annotations::new();
+        a.constrain_operand(m.body[1], 1, vec!["<@mesh, [{\"x\"}, {}]>".into()]);
+        a.set(Target::Op(m.body[1]), "sdy.sharding", "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}]>]>");
+        let out = write(&m, &a).unwrap();
+        let op = m.body[1].as_u32();
+        assert!(
+            out.contains(&format!(
+                "    %resharded{op}_1 = sdy.sharding_constraint %0 <@mesh, [{{\"x\"}}, {{}}]> : tensor<8x16xf32>\n    \
+                 %1 = stablehlo.add %arg0, %resharded{op}_1 {{sdy.sharding = "
+            )),
             "{out}"
         );
         let again = parse_module(&out).unwrap();

@@ -409,9 +409,10 @@ impl<'a> Builder<'a> {
             match name.as_str() {
                 "func.call" | "call" => self.inline_call(op, &head, funcs, parent, inlined_at, out)?,
                 "func.return" | "return" | "stablehlo.return" | "mhlo.return" => {
-                    let operands = self.operands(op, &head)?;
+                    let uses = self.operand_uses(op, &head)?;
+                    let operands = uses.iter().map(|u| u.0).collect();
                     if keep_terminator {
-                        let id = self.push_op(op, name, OpKind::Return, operands.clone(), parent, inlined_at);
+                        let id = self.push_op(op, name, OpKind::Return, uses, parent, inlined_at);
                         out.push(id);
                     }
                     returned = Some(operands);
@@ -477,6 +478,11 @@ impl<'a> Builder<'a> {
     /// Operand uses: the first parenthesized group of a generic op; otherwise every `%value` in the head
     /// that is not being defined (`%iterArg = ...`).
     fn operands(&self, op: &SynOp, head: &[Token]) -> R<Vec<ValueId>> {
+        Ok(self.operand_uses(op, head)?.into_iter().map(|(v, _)| v).collect())
+    }
+
+    /// [`Self::operands`] with the span of each use.
+    fn operand_uses(&self, op: &SynOp, head: &[Token]) -> R<Vec<(ValueId, Span)>> {
         let generic = self.toks[op.name_tok].tok == Tok::Str;
         let mut out = Vec::new();
         if generic {
@@ -488,7 +494,7 @@ impl<'a> Builder<'a> {
                     break;
                 }
                 if t.tok == Tok::Value {
-                    out.push(self.lookup(*t)?);
+                    out.push((self.lookup(*t)?, t.span));
                 }
             }
             return Ok(out);
@@ -500,7 +506,7 @@ impl<'a> Builder<'a> {
             }
             // `reduce(%x init: %c)`: init values come after all inputs.
             let is_init = j >= 2 && head[j - 1].is(b':') && head[j - 2].text(self.src) == "init";
-            let v = self.lookup(*t)?;
+            let v = (self.lookup(*t)?, t.span);
             if is_init { inits.push(v) } else { out.push(v) }
         }
         out.extend(inits);
@@ -512,11 +518,12 @@ impl<'a> Builder<'a> {
         op: &SynOp,
         name: String,
         kind: OpKind,
-        operands: Vec<ValueId>,
+        uses: Vec<(ValueId, Span)>,
         parent: Option<OpId>,
         inlined_at: Option<CallSiteId>,
     ) -> OpId {
-        let syntax = self.op_syntax(op);
+        let (operands, spans): (Vec<ValueId>, Vec<Span>) = uses.into_iter().unzip();
+        let syntax = OpSyntax { operands: spans, ..self.op_syntax(op) };
         let loc = op.loc.and_then(|(s, e)| self.loc_name(s, e, 0));
         self.m.ops.push(OpData {
             kind,
@@ -559,7 +566,14 @@ impl<'a> Builder<'a> {
             (Some(a), Some(b)) => self.toks[a.tok].span.to(self.toks[b.tok].span),
             _ => Span::at(op.span.start as usize),
         };
-        OpSyntax { span: op.span, name: self.toks[op.name_tok].span, sig_colon, attr_dict, results }
+        OpSyntax {
+            span: op.span,
+            name: self.toks[op.name_tok].span,
+            sig_colon,
+            attr_dict,
+            results,
+            operands: Vec::new(),
+        }
     }
 
     fn result_types(&self, op: &SynOp, count: usize) -> R<Vec<Type>> {
@@ -618,10 +632,10 @@ impl<'a> Builder<'a> {
         parent: Option<OpId>,
         inlined_at: Option<CallSiteId>,
     ) -> R<OpId> {
-        let operands = self.operands(op, head)?;
+        let uses = self.operand_uses(op, head)?;
         let count = Self::result_count(op);
         let types = self.result_types(op, count)?;
-        let id = self.push_op(op, name.clone(), OpKind::Opaque, operands, parent, inlined_at);
+        let id = self.push_op(op, name.clone(), OpKind::Opaque, uses, parent, inlined_at);
         self.define_results(op, id, types);
 
         // Regions: block arguments from `^bb(...)` headers, or from the pretty form of while/reduce.
