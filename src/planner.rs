@@ -42,9 +42,11 @@ pub enum AnnotateError {
 /// their text with every call and are left to the partitioner's propagation); the partition count set to
 /// the mesh's device count. Partial sums are not written: the partitioner places the reductions.
 ///
-/// In the Shardy form, a value the plan reshards for some consumer is also held at its produced sharding
-/// by an `sdy.sharding_constraint` (see [`resharded_ops`]): Shardy's propagation treats op shardings as a
-/// starting point and otherwise moves a resharding upstream of where the plan put it.
+/// In the Shardy form, every resharding the plan makes is pinned by `sdy.sharding_constraint`s (see
+/// [`reshardings`]): the value is held at its produced sharding after its op, and resharded to what the
+/// consumer needs just before the consumer. Shardy's propagation treats op shardings as a starting point
+/// and otherwise moves a resharding upstream of where the plan put it, and XLA's partitioner picks its
+/// own way from an operand's sharding to the op's result.
 pub fn annotate(
     m: &Module,
     mesh: &Mesh,
@@ -90,9 +92,13 @@ pub fn annotate(
         ann.set(Target::Op(op), key, value);
     }
     if format == Format::Shardy {
-        for op in resharded_ops(m, space, plan) {
-            let s = space.produced(plan, m.ops[op].results[0]);
-            ann.constrain(op, s.to_string().trim_start_matches("#sdy.sharding").to_string());
+        let bare = |s: &TensorSharding| s.to_string().trim_start_matches("#sdy.sharding").to_string();
+        let r = reshardings(m, space, plan);
+        for (op, s) in &r.produced {
+            ann.constrain(*op, vec![bare(s)]);
+        }
+        for (op, k, chain) in &r.operands {
+            ann.constrain_operand(*op, *k, chain.iter().map(bare).collect());
         }
     }
     for (i, s) in plan.args.iter().enumerate() {
@@ -110,30 +116,53 @@ pub fn annotate(
     ))
 }
 
-/// The entry function's ops whose one result is not a partial sum and is resharded for a consumer: where
-/// the plan puts a collective or a local slice after the op.
-pub fn resharded_ops(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Vec<automap_ir::OpId> {
-    let mut out = std::collections::BTreeSet::new();
-    let mut check = |v: automap_ir::ValueId, to: &TensorSharding| {
-        let automap_ir::ValueDef::Result(op, _) = m.values[v].def else { return };
+/// Where the annotated module pins a resharding the plan makes: the entry function's ops whose result
+/// (one, not a partial sum) is resharded for a consumer, each held at its produced sharding; and each
+/// consumer's operand `(op, k)` resharded to what the op needs just before it. Ops inlined from called
+/// functions and ops inside regions share or nest their text and are left out.
+#[derive(Clone, Debug, Default)]
+pub struct Reshardings {
+    /// Ops whose result is held at its produced sharding, with that sharding.
+    pub produced: Vec<(automap_ir::OpId, TensorSharding)>,
+    /// Operands resharded just before their op: the shardings to pass through, the last the one the op
+    /// needs. The produced sharding comes first where its producer is not held (a call's result).
+    pub operands: Vec<(automap_ir::OpId, usize, Vec<TensorSharding>)>,
+}
+
+/// The [`Reshardings`] of `plan`.
+pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Reshardings {
+    let written = |op: automap_ir::OpId| {
         let data = &m.ops[op];
-        if data.results.len() != 1 || data.inlined_at.is_some() || data.parent.is_some() {
-            return;
-        }
-        if matches!(data.kind, automap_ir::OpKind::Constant) || m.ty(v).as_tensor().is_none() {
-            return;
-        }
-        let from = space.produced(plan, v);
-        if from.unreduced.is_empty() && from.dims != to.dims {
-            out.insert(op);
-        }
+        data.inlined_at.is_none() && data.parent.is_none() && !matches!(data.kind, automap_ir::OpKind::Constant)
     };
+    let mut out = Reshardings::default();
+    let mut held = std::collections::BTreeSet::new();
     for (pos, &op) in m.body.iter().enumerate() {
         for (k, &v) in m.ops[op].operands.iter().enumerate() {
-            check(v, &space.required_in(plan, pos, k));
+            if m.ty(v).as_tensor().is_none() {
+                continue;
+            }
+            let (from, to) = (space.produced(plan, v), space.required_in(plan, pos, k));
+            // Partial sums are written without their pending reduction: XLA places it.
+            if !from.unreduced.is_empty() || !to.unreduced.is_empty() || from.dims == to.dims {
+                continue;
+            }
+            let holdable = match m.values[v].def {
+                automap_ir::ValueDef::Result(producer, _) => written(producer) && m.ops[producer].results.len() == 1,
+                _ => true,
+            };
+            if let automap_ir::ValueDef::Result(producer, _) = m.values[v].def
+                && holdable
+                && held.insert(producer)
+            {
+                out.produced.push((producer, from.clone()));
+            }
+            if written(op) {
+                out.operands.push((op, k, if holdable { vec![to] } else { vec![from, to] }));
+            }
         }
     }
-    out.into_iter().collect()
+    out
 }
 
 /// A PartitionSpec as JSON: one entry per dimension, `null`, an axis name, or a list of names.
@@ -161,6 +190,49 @@ fn by_kind(cost: &PlanCost) -> serde_json::Value {
     serde_json::json!(counts)
 }
 
+/// Every predicted collective: kind, mesh axis, bytes (per device, of the tensor unsharded along the
+/// axis), the value it reshards (its name in the source), and the op it belongs to, by its JAX name (what XLA keeps as `op_name`) and its line: the op
+/// that needs the resharding, or for the reduction of a partial sum the op where the partial sum
+/// starts (where XLA places the reduction).
+fn collective_list(m: &Module, plan: &Plan, cost: &PlanCost) -> serde_json::Value {
+    let pos: std::collections::HashMap<automap_ir::OpId, usize> =
+        m.body.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    // The op where a partial value's partial sum starts: back through the ops that pass one through.
+    let origin = |v: automap_ir::ValueId| -> Option<automap_ir::OpId> {
+        let mut v = v;
+        for _ in 0..m.body.len() {
+            let automap_ir::ValueDef::Result(op, _) = m.values[v].def else { return None };
+            let &p = pos.get(&op)?;
+            match plan.partial_operands[p].first() {
+                Some(&k) => v = m.ops[op].operands[k],
+                None => return Some(op),
+            }
+        }
+        None
+    };
+    cost.collectives
+        .iter()
+        .map(|c| {
+            let reduction = matches!(c.collective.kind.to_string().as_str(), "all-reduce" | "reduce-scatter");
+            let op = if reduction { origin(c.value).or(c.op) } else { c.op };
+            let (name, at) = match op {
+                Some(op) => {
+                    (m.ops[op].loc.clone().unwrap_or_else(|| m.ops[op].name.clone()), m.op_location(op).to_string())
+                }
+                None => ("(returned)".to_string(), "result".to_string()),
+            };
+            serde_json::json!({
+                "kind": c.collective.kind.to_string(),
+                "axis": c.collective.axis,
+                "bytes": c.collective.bytes,
+                "op": name,
+                "at": at,
+                "value": m.values[c.value].name,
+            })
+        })
+        .collect()
+}
+
 /// `plan.json`.
 pub fn plan_json(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &Solution) -> String {
     let args: Vec<serde_json::Value> = plan
@@ -185,6 +257,7 @@ pub fn plan_json(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &So
             "communication_s": cost.comm_s,
             "collectives": cost.collectives.len(),
             "collectives_by_kind": by_kind(cost),
+            "collective_list": collective_list(m, plan, cost),
             "peak_memory_bytes_per_device": cost.peak_bytes,
         },
         "solver": {

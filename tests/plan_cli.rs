@@ -135,7 +135,8 @@ fn with_all_reduces_only_the_decoder_is_planned_as_classic_megatron() {
     assert_eq!(plan["predicted"]["collectives_by_kind"], serde_json::json!({"all-reduce": 4}));
     // The last residual is replicated and sliced along the sequence for the final layer norm and logits
     // (the result is sequence-sharded). A sharding constraint holds it replicated, so that Shardy does
-    // not move the slice up through the residual stream (XLA then gathers before every block).
+    // not move the slice up through the residual stream (XLA then gathers before every block), and each
+    // of its three uses in the layer norm takes the slice through a constraint of its own.
     let reparsed = automap_ir::parse_module(&annotated).unwrap();
     let constraints: Vec<&str> = annotated.lines().filter(|l| l.contains("= sdy.sharding_constraint")).collect();
     assert!(
@@ -144,5 +145,8 @@ fn with_all_reduces_only_the_decoder_is_planned_as_classic_megatron() {
             .starts_with("%192 = sdy.sharding_constraint %constrained_192 <@mesh, [{}, {}, {}]>")),
         "{constraints:#?}"
     );
+    let sliced =
+        constraints.iter().filter(|l| l.contains(r#"= sdy.sharding_constraint %192 <@mesh, [{}, {"model"}, {}]>"#));
+    assert_eq!(sliced.count(), 3, "{constraints:#?}");
     assert!(reparsed.body.len() > constraints.len());
 }
