@@ -1,0 +1,91 @@
+"""The collectives in XLA's compiled HLO text, one entry per logical tensor: its kind, its bytes (per
+device, of the tensor unsharded along the collective's devices: an all-gather's result, an all-reduce's
+operand, an all-to-all's operand times its group) and the JAX op XLA partitioned when it inserted it
+(the instruction's `op_name`).
+
+XLA combines collectives into one instruction over several tensors (a tuple), naming it after all of
+them (`jit(f)/(a:b:c)`): each tensor gets its own name back. An all-to-all in tuple form (no
+`dimensions=`) takes one operand per device of its group: those are the chunks of one tensor.
+
+    >>> hlo = '''
+    ... %all-reduce.3 = (f32[64]{0}, f32[8,8]{1,0}) all-reduce(%a, %b), channel_id=1, replica_groups=[1,8]<=[8], to_apply=%add, metadata={op_name="jit(f)/(t/reduce_sum:t/dot_general)" stack_frame_id=3}
+    ... %all-gather = f32[1,32,256]{2,0,1} all-gather(%c), channel_id=2, replica_groups=mesh['axis_0'=1,'axis_1'=4] {'axis_1'}, dimensions={1}, metadata={op_name="jit(f)/dot_general"}
+    ... %all-to-all.1 = (f32[2,4]{1,0}, f32[2,4]{1,0}, f32[2,4]{1,0}, f32[2,4]{1,0}) all-to-all(%d, %e, %f, %g), channel_id=3, replica_groups={{0,1,2,3}}, metadata={op_name="jit(f)/scatter-add"}
+    ... '''
+    >>> for c in collectives(hlo): print(c)
+    {'kind': 'all-reduce', 'bytes': 256, 'op': 'jit(f)/t/reduce_sum'}
+    {'kind': 'all-reduce', 'bytes': 256, 'op': 'jit(f)/t/dot_general'}
+    {'kind': 'all-gather', 'bytes': 32768, 'op': 'jit(f)/dot_general'}
+    {'kind': 'all-to-all', 'bytes': 512, 'op': 'jit(f)/scatter-add'}
+"""
+
+from __future__ import annotations
+
+import re
+
+KINDS = ["all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute"]
+
+ELEM_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4, "s64": 8, "u64": 8, "f64": 8}
+
+INSTR = re.compile(r"=\s*(?P<ty>\(.*?\)|\S+)\s+(?P<kind>" + "|".join(KINDS) + r")(?:-start)?\((?P<operands>[^)]*)\)(?P<rest>.*)$")
+SHAPE = re.compile(r"\b(" + "|".join(ELEM_BYTES) + r")\[([0-9,]*)\]")
+
+
+def shape_bytes(text: str) -> list[int]:
+    """Bytes of every array shape written in `text`, in order."""
+    out = []
+    for et, dims in SHAPE.findall(text):
+        n = ELEM_BYTES[et]
+        for d in filter(None, dims.split(",")):
+            n *= int(d)
+        out.append(n)
+    return out
+
+
+def group_size(rest: str) -> int | None:
+    """Devices per replica group, from any of XLA's three spellings."""
+    if m := re.search(r"replica_groups=\{\{([0-9,]*)\}", rest):
+        return len(m.group(1).split(","))
+    if m := re.search(r"replica_groups=\[\d+,(\d+)\]", rest):
+        return int(m.group(1))
+    if m := re.search(r"replica_groups=mesh\[([^\]]*)\]\s*\{([^}]*)\}", rest):
+        sizes = dict((k.strip("'"), int(v)) for k, v in (a.split("=") for a in m.group(1).split(",")))
+        n = 1
+        for a in m.group(2).split(","):
+            n *= sizes.get(a.strip().strip("'"), 1)
+        return n
+    return None
+
+
+def op_names(rest: str, count: int) -> list[str]:
+    """The JAX op name of each of `count` tensors, from the instruction's `op_name`."""
+    m = re.search(r'op_name="([^"]*)"', rest)
+    if not m:
+        return ["(unnamed)"] * count
+    name = m.group(1)
+    combined = re.fullmatch(r"(.*?/)\((.*)\)", name)
+    if combined:
+        parts = [combined.group(1) + p for p in combined.group(2).split(":")]
+        if len(parts) == count:
+            return parts
+    return [name] * count
+
+
+def collectives(hlo: str) -> list[dict]:
+    """Every collective tensor in `hlo`, in order."""
+    out = []
+    for line in hlo.splitlines():
+        m = INSTR.search(line)
+        if not m:
+            continue
+        kind, rest = m.group("kind"), m.group("rest")
+        sizes = shape_bytes(m.group("ty"))
+        operands = [o for o in m.group("operands").split(",") if o.strip()]
+        if kind == "all-to-all":
+            g = group_size(rest) or len(operands)
+            if "dimensions=" not in rest and len(operands) > 1:
+                sizes = [sum(sizes[i : i + g]) for i in range(0, len(sizes), g)]
+            sizes = [b * g for b in sizes]
+        names = op_names(rest, len(sizes))
+        out.extend({"kind": kind, "bytes": b, "op": n} for b, n in zip(sizes, names))
+    return out
