@@ -5,6 +5,7 @@ use crate::inspect::bytes;
 use automap_encodings::build::{Built, build};
 use automap_encodings::mesh::Mesh;
 use automap_encodings::plan::{MESH_SYMBOL, Plan, PlanCost, PlanSpace, parse_recipes, recipe_args};
+use automap_encodings::reshard::CollectiveKind;
 use automap_ir::Module;
 use automap_ir::sharding::TensorSharding;
 use automap_ir::write::{Annotations, Target, WriteError, write};
@@ -147,6 +148,8 @@ pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Resharding
             if !from.unreduced.is_empty() || !to.unreduced.is_empty() || from.dims == to.dims {
                 continue;
             }
+            // Arguments are pinned by their own annotation; op results by a constraint after the op
+            // where that can be written.
             let holdable = match m.values[v].def {
                 automap_ir::ValueDef::Result(producer, _) => written(producer) && m.ops[producer].results.len() == 1,
                 _ => true,
@@ -191,9 +194,9 @@ fn by_kind(cost: &PlanCost) -> serde_json::Value {
 }
 
 /// Every predicted collective: kind, mesh axis, bytes (per device, of the tensor unsharded along the
-/// axis), the value it reshards (its name in the source), and the op it belongs to, by its JAX name (what XLA keeps as `op_name`) and its line: the op
-/// that needs the resharding, or for the reduction of a partial sum the op where the partial sum
-/// starts (where XLA places the reduction).
+/// axis), the value it reshards (its name in the source), and the op it belongs to, by its JAX name
+/// (what XLA keeps as `op_name`) and its line: the op that needs the resharding, or for the reduction
+/// of a partial sum the op where the partial sum starts (where XLA places the reduction).
 fn collective_list(m: &Module, plan: &Plan, cost: &PlanCost) -> serde_json::Value {
     let pos: std::collections::HashMap<automap_ir::OpId, usize> =
         m.body.iter().enumerate().map(|(i, &o)| (o, i)).collect();
@@ -213,7 +216,7 @@ fn collective_list(m: &Module, plan: &Plan, cost: &PlanCost) -> serde_json::Valu
     cost.collectives
         .iter()
         .map(|c| {
-            let reduction = matches!(c.collective.kind.to_string().as_str(), "all-reduce" | "reduce-scatter");
+            let reduction = matches!(c.collective.kind, CollectiveKind::AllReduce | CollectiveKind::ReduceScatter);
             let op = if reduction { origin(c.value).or(c.op) } else { c.op };
             let (name, at) = match op {
                 Some(op) => {
@@ -401,7 +404,7 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
     if !any {
         s += "Nothing: every value's sharding is written into the module.\n";
     }
-    s += "\n`tools/validate.py` compiles the annotated module and counts the collectives XLA inserted against this prediction.\n";
+    s += "\n`tools/validate.py` compiles the annotated module and compares the collectives XLA inserted with this prediction, by kind and by op; with `--report` it appends that comparison here.\n";
     s
 }
 
