@@ -102,7 +102,7 @@ pub fn solve(
 }
 
 /// Usage at each time point where some interval starts, for assignment `x`.
-fn profile(q: &ChoiceProblem, x: &[usize]) -> Vec<(i64, i128)> {
+pub(crate) fn profile(q: &ChoiceProblem, x: &[usize]) -> Vec<(i64, i128)> {
     let mut events: Vec<(i64, i128)> = Vec::new();
     for (v, n) in q.nodes.values().enumerate() {
         let u = n.strategies[x[v]].usage as i128;
@@ -148,7 +148,7 @@ fn overflow_points(q: &ChoiceProblem, x: &[usize], limit: i128) -> Vec<i64> {
 /// Memory at time `t` as a budget over the clusters' options: each cluster's usage at `t` under each
 /// option, less its lightest option's (which moves into the bound). `None` when even the lightest
 /// options exceed the limit there.
-fn memory_row(q: &ChoiceProblem, cl: &Clusters, t: i64, limit: i128) -> Option<Budget> {
+pub(crate) fn memory_row(q: &ChoiceProblem, cl: &Clusters, t: i64, limit: i128) -> Option<Budget> {
     let mut usage: Vec<Vec<i128>> = Vec::new();
     let mut index = std::collections::HashMap::new();
     for (v, n) in q.nodes.values().enumerate() {
