@@ -38,8 +38,12 @@ pub enum WriteError {
     /// An op that came from an inlined call has its text in the callee, shared by every call.
     #[error("op {0} was inlined from a called function; annotate it with a sharding constraint instead")]
     Inlined(OpId),
-    /// A sharding constraint is written only after an op of the entry function with one named tensor result.
-    #[error("op {0} cannot take a sharding constraint on its result (it needs exactly one tensor result)")]
+    /// Sharding constraints are written only around ops of the entry function that start their line:
+    /// after one with a single named tensor result, before one on a tensor operand.
+    #[error(
+        "op {0} cannot take this sharding constraint (it needs an op of the entry function starting its line, \
+         with one named tensor result or a tensor operand)"
+    )]
     NotConstrainable(OpId),
 }
 

@@ -14,8 +14,9 @@
 //! with memory priced into the costs instead. Searches on different threads share their best answer
 //! through a [`Board`], on which the Lagrangian search also offers every answer that fits it finds; every
 //! second the feasible search crosses its answer with the latest offer (`crossover.rs`: a MIP over the
-//! clusters where the two differ). On S, 240 s, seeds 0, 1, 2: 1.577e9, 1.640e9, 1.585e9 with the
-//! crossovers against 1.623e9, 1.641e9, 1.632e9 without.
+//! clusters where the two differ). On S, 240 s, seeds 0, 1, 2, one run each: 1.577e9, 1.640e9, 1.585e9
+//! with the crossovers against 1.623e9, 1.641e9, 1.632e9 without; a second run with them gave 1.570e9,
+//! 1.687e9, 1.631e9 (the threads interleave differently from run to run).
 
 mod crossover;
 mod lagrange;
