@@ -71,9 +71,11 @@ pub fn annotate(
     }
     for &op in &m.body {
         let data = &m.ops[op];
-        // Constants print their attributes before the value, unlike other ops: left to propagation.
-        let constant = matches!(data.kind, automap_ir::OpKind::Constant);
-        if data.inlined_at.is_some() || data.results.is_empty() || data.syntax.sig_colon.is_none() || constant {
+        // Constants print their attributes before the value, unlike other ops; a `while` in pretty form
+        // takes them after its types (`attributes {...}`), and XLA rejects a sharding per result there
+        // (a RET_CHECK on the loop's tuple): both left to propagation.
+        let unwritten = matches!(data.kind, automap_ir::OpKind::Constant | automap_ir::OpKind::While);
+        if data.inlined_at.is_some() || data.results.is_empty() || data.syntax.sig_colon.is_none() || unwritten {
             continue;
         }
         let shardings: Vec<TensorSharding> =
@@ -389,6 +391,13 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
     if constants > 0 {
         any = true;
         let _ = writeln!(s, "- {constants} constants carry no sharding; XLA propagates into them.");
+    }
+    let loops = m.body.iter().filter(|&&op| matches!(m.ops[op].kind, automap_ir::OpKind::While)).count();
+    if loops > 0 {
+        any = true;
+        let (what, carry) = if loops == 1 { ("loop", "carries") } else { ("loops", "carry") };
+        let _ =
+            writeln!(s, "- {loops} `while` {what} {carry} no sharding on its results; XLA propagates through them.");
     }
     if !partial.is_empty() {
         any = true;

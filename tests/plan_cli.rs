@@ -150,3 +150,21 @@ fn with_all_reduces_only_the_decoder_is_planned_as_classic_megatron() {
     assert_eq!(sliced.count(), 3, "{constraints:#?}");
     assert!(reparsed.body.len() > constraints.len());
 }
+
+/// A `while` in pretty form takes no attribute dictionary before its types (and XLA rejects a sharding
+/// per result on it): the loop is left to propagation, the module stays valid, and the report says so.
+#[test]
+fn a_while_loop_is_left_to_propagation() {
+    let (run, out) = run_plan(
+        "while",
+        &["tests/fixtures/control_flow.mlir", "--mesh", "specs/meshes/cpu-8.yaml", "--time-limit", "20"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let _ = std::fs::remove_dir_all(&out);
+    let line = annotated.lines().find(|l| l.contains("stablehlo.while(")).expect("the loop");
+    assert!(!line.contains("sdy.sharding"), "{line}");
+    automap_ir::parse_module(&annotated).unwrap();
+    assert!(report.contains("1 `while` loop carries no sharding on its results"), "{report}");
+}
