@@ -134,6 +134,7 @@ def main(argv=None):
 
 
 def kib(b: float) -> str:
+    """Bytes as KiB with one decimal."""
     return f"{b / 1024:.1f} KiB"
 
 

@@ -114,8 +114,7 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
     let mut inserts: Vec<(usize, String)> = Vec::new();
     if !ann.before_entry.is_empty() {
         let at = module.entry().span.start as usize;
-        let indent: String =
-            src[..at].rsplit('\n').next().unwrap_or("").chars().take_while(|c| c.is_whitespace()).collect();
+        let indent: String = line_prefix(src, at).chars().take_while(|c| c.is_whitespace()).collect();
         let text: String = ann.before_entry.iter().map(|l| format!("{l}\n{indent}")).collect();
         inserts.push((at, text));
     }
@@ -219,9 +218,8 @@ fn constraint_inserts(module: &Module, op: OpId, shardings: &[String]) -> Result
     if names[..shardings.len()].iter().any(|n| src.contains(n.as_str())) {
         return Err(bad);
     }
-    let start = data.syntax.span.start as usize;
-    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let indent: String = src[line_start..start].chars().take_while(|c| c.is_whitespace()).collect();
+    let indent: String =
+        line_prefix(src, data.syntax.span.start as usize).chars().take_while(|c| c.is_whitespace()).collect();
     let loc = location(module, op);
     let lines: String = shardings
         .iter()
@@ -257,8 +255,7 @@ fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String])
         return Err(bad);
     }
     let start = data.syntax.span.start as usize;
-    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let indent = &src[line_start..start];
+    let indent = line_prefix(src, start);
     if !indent.chars().all(char::is_whitespace) {
         return Err(bad);
     }
@@ -278,6 +275,11 @@ struct OperandEdit {
     lines: String,
     operand: Span,
     name: String,
+}
+
+/// The text of `src`'s line before byte `start`.
+fn line_prefix(src: &str, start: usize) -> &str {
+    &src[src[..start].rfind('\n').map_or(0, |i| i + 1)..start]
 }
 
 /// ` loc(...)` as `op` ends with it (empty if it has none): a constraint written for an op shares its

@@ -65,8 +65,8 @@ enum Verdict {
 #[derive(Debug, Default)]
 pub struct Board {
     best: Mutex<Option<(i128, Vec<usize>)>>,
-    /// The latest answer offered for a crossover, not yet taken.
-    recent: Mutex<Option<(i128, Vec<usize>)>>,
+    /// The latest answer offered for a crossover (options), not yet taken.
+    recent: Mutex<Option<Vec<usize>>>,
 }
 
 impl Board {
@@ -79,12 +79,12 @@ impl Board {
     }
 
     /// Offer an answer that fits for a crossover with another search's (replacing one not yet taken).
-    fn offer(&self, cost: i128, x: &[usize]) {
-        *self.recent.lock().unwrap_or_else(|e| e.into_inner()) = Some((cost, x.to_vec()));
+    fn offer(&self, x: &[usize]) {
+        *self.recent.lock().unwrap_or_else(|e| e.into_inner()) = Some(x.to_vec());
     }
 
     /// The latest answer offered, once.
-    fn take_offer(&self) -> Option<(i128, Vec<usize>)> {
+    fn take_offer(&self) -> Option<Vec<usize>> {
         self.recent.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 
@@ -361,7 +361,7 @@ impl<'p> ClusterSearch<'p> {
         while Instant::now() < deadline {
             // Cross the current answer with the latest one the Lagrangian search offered.
             if t0.elapsed().as_secs_f64() >= next_crossover && self.feasible() {
-                if let Some((_, other)) = self.board.and_then(Board::take_offer)
+                if let Some(other) = self.board.and_then(Board::take_offer)
                     && self.crossover(&other, Duration::from_secs_f64(CROSSOVER_BUDGET_S), deadline)
                     && self.cost() < best.0
                 {
@@ -386,11 +386,8 @@ impl<'p> ClusterSearch<'p> {
             if self.feasible() && self.cost() < best.0 {
                 best = (self.cost(), self.coarse.x.clone(), t0.elapsed().as_secs_f64());
             } else if self.cost() > best.0 || !self.feasible() {
-                let back: Vec<(usize, usize)> =
-                    best.1.iter().enumerate().filter(|&(c, &o)| self.coarse.x[c] != o).map(|(c, &o)| (c, o)).collect();
-                for (c, o) in back {
-                    self.set(c, o);
-                }
+                let back = best.1.clone();
+                self.go_to(&back);
             }
             // Take over a better answer another search of the team found.
             if let Some((cost, x)) = self.board.and_then(|b| b.cheaper_than(best.0)) {

@@ -188,7 +188,7 @@ fn through_clusters(
             // answers on a shared board, from which the first takes over any better answer and with whose
             // latest answer it crosses its own (on S, 2 threads, 240 s, one run each: two feasible searches
             // 1.685e9; with a Lagrangian one 1.639e9; sharing its answers 1.612e9-1.650e9 over seeds 0-2;
-            // with crossovers 1.577e9-1.640e9, see cluster_search.rs).
+            // with crossovers 1.570e9-1.687e9 over six runs at seeds 0-2, see cluster_search.rs).
             let start = warm.and_then(|w| cl.contract(&w.choice));
             let board = crate::cluster_search::Board::default();
             let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {

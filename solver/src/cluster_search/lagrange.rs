@@ -16,8 +16,9 @@
 //!
 //! The inner problem is solved heuristically, so the Lagrangian value is no bound; only answers that fit
 //! are returned, and posted on the team's [`super::Board`] as they are found. Every answer that fits is
-//! also offered there for a crossover with the feasible search's (whether or not it is the best). Measured on the contest's
-//! S (one run each, 60 s, one thread): 1.684e9 against 1.727e9 for the feasible search.
+//! also offered there for a crossover with the feasible search's (whether or not it is the best).
+//! Measured on the contest's S (one run each, 60 s, one thread): 1.684e9 against 1.727e9 for the
+//! feasible search.
 
 use super::{ClusterSearch, FORBIDDEN, PROGRESS_EVERY_S};
 use crate::random::Rng;
@@ -162,7 +163,7 @@ impl ClusterSearch<'_> {
                 if self.feasible() || self.repair() {
                     self.descend(&[], deadline);
                     if let (true, Some(board)) = (self.feasible(), self.board) {
-                        board.offer(self.cost(), &self.coarse.x);
+                        board.offer(&self.coarse.x);
                     }
                     if self.feasible() && self.cost() < best.0 {
                         best = (self.cost(), self.coarse.x.clone(), t0.elapsed().as_secs_f64());
