@@ -6,6 +6,9 @@ operand, an all-to-all's operand times its group) and the JAX op XLA partitioned
 XLA combines collectives into one instruction over several tensors (a tuple), naming it after all of
 them (`jit(f)/(a:b:c)`): each tensor gets its own name back. An all-to-all in tuple form (no
 `dimensions=`) takes one operand per device of its group: those are the chunks of one tensor.
+XLA may reduce a tensor over several mesh axes in hops, one all-reduce per axis group, each taking
+the previous one's result: that is one reduction of one tensor, and counts once (the plan prices a
+reduction over several axes one axis at a time and counts it once too).
 
     >>> hlo = '''
     ... %all-reduce.3 = (f32[64]{0}, f32[8,8]{1,0}) all-reduce(%a, %b), channel_id=1, replica_groups=[1,8]<=[8], to_apply=%add, metadata={op_name="jit(f)/(t/reduce_sum:t/dot_general)" stack_frame_id=3}
@@ -17,6 +20,18 @@ them (`jit(f)/(a:b:c)`): each tensor gets its own name back. An all-to-all in tu
     {'kind': 'all-reduce', 'bytes': 256, 'op': 'jit(f)/t/dot_general'}
     {'kind': 'all-gather', 'bytes': 32768, 'op': 'jit(f)/dot_general'}
     {'kind': 'all-to-all', 'bytes': 512, 'op': 'jit(f)/scatter-add'}
+
+The second hop of a staged reduction (here the 8x8 tensor, first over 4 devices, then over 2):
+
+    >>> hlo = '''
+    ... %all-reduce.1 = (f32[8,8]{1,0}, f32[4]{0}) all-reduce(%a, %b), replica_groups=[2,4]<=[8], metadata={op_name="jit(f)/(dot_general:reduce_sum)"}
+    ... %get-tuple-element.1 = f32[8,8]{1,0} get-tuple-element(%all-reduce.1), index=0
+    ... %all-reduce.2 = (f32[8,8]{1,0}, f32[2]{0}) all-reduce(%get-tuple-element.1, %c), replica_groups=[4,2]<=[2,4]T(1,0), metadata={op_name="jit(f)/(dot_general:scatter-add)"}
+    ... '''
+    >>> for c in collectives(hlo): print(c)
+    {'kind': 'all-reduce', 'bytes': 256, 'op': 'jit(f)/dot_general'}
+    {'kind': 'all-reduce', 'bytes': 16, 'op': 'jit(f)/reduce_sum'}
+    {'kind': 'all-reduce', 'bytes': 8, 'op': 'jit(f)/scatter-add'}
 """
 
 from __future__ import annotations
@@ -27,6 +42,8 @@ KINDS = ["all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective
 
 ELEM_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4, "s64": 8, "u64": 8, "f64": 8}
 
+NAME = re.compile(r"^\s*(?:ROOT\s+)?%(?P<name>[^\s=]+)\s*=")
+TUPLE_ELEMENT = re.compile(r"get-tuple-element\(%(?P<source>[^)\s]+)\),\s*index=(?P<index>\d+)")
 INSTR = re.compile(r"=\s*(?P<ty>\(.*?\)|\S+)\s+(?P<kind>" + "|".join(KINDS) + r")(?:-start)?\((?P<operands>[^)]*)\)(?P<rest>.*)$")
 SHAPE = re.compile(r"\b(" + "|".join(ELEM_BYTES) + r")\[([0-9,]*)\]")
 
@@ -72,9 +89,15 @@ def op_names(rest: str, count: int) -> list[str]:
 
 
 def collectives(hlo: str) -> list[dict]:
-    """Every collective tensor in `hlo`, in order."""
+    """Every collective tensor in `hlo`, in order, a reduction staged over several all-reduces once."""
     out = []
+    # The all-reduce tensor each HLO value is, by name: an all-reduce's own result (one tensor) or a
+    # tuple element of it.
+    reduced: dict[str, tuple[str, int]] = {}
     for line in hlo.splitlines():
+        name = NAME.match(line)
+        if name and (t := TUPLE_ELEMENT.search(line)) and t.group("source") in reduced:
+            reduced[name.group("name")] = (t.group("source"), int(t.group("index")))
         m = INSTR.search(line)
         if not m:
             continue
@@ -87,5 +110,10 @@ def collectives(hlo: str) -> list[dict]:
                 sizes = [sum(sizes[i : i + g]) for i in range(0, len(sizes), g)]
             sizes = [b * g for b in sizes]
         names = op_names(rest, len(sizes))
-        out.extend({"kind": kind, "bytes": b, "op": n} for b, n in zip(sizes, names))
+        for i, (b, n) in enumerate(zip(sizes, names)):
+            staged = kind == "all-reduce" and i < len(operands) and operands[i].strip().lstrip("%") in reduced
+            if not staged:
+                out.append({"kind": kind, "bytes": b, "op": n})
+        if kind == "all-reduce" and name:
+            reduced[name.group("name")] = (name.group("name"), 0)
     return out

@@ -142,7 +142,8 @@ def compare(predicted: list[dict], xla: list[dict]) -> tuple[list[str], bool]:
     """The comparison's text and whether it matches: the same count per kind and bytes within
     BYTES_TOLERANCE, reductions counted together (XLA's CPU backend writes a reduce-scatter as an
     all-reduce followed by a dynamic slice), and the plan's collectives of one value, op and kind over
-    several mesh axes counted as one (XLA runs them as one over the axes' devices)."""
+    several mesh axes counted as one (XLA runs them as one over the axes' devices, or stages them as
+    one all-reduce per axis, which `hlo_collectives` counts as one too)."""
 
     def reduction(kind: str) -> str:
         return "all-reduce/reduce-scatter" if kind in ("all-reduce", "reduce-scatter") else kind
