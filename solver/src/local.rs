@@ -1,6 +1,7 @@
 //! The primal heuristic: a greedy start, memory repair, then local search (best-response moves of one
 //! node and joint moves of both ends of an edge, under the memory limit) with random restarts of small
-//! regions until the time runs out. It proves nothing: its bound is the problem's trivial bound.
+//! regions and sweeps of tree moves ([`crate::forest`]) until the time runs out. It proves nothing:
+//! its bound is the problem's trivial bound.
 
 use crate::eval::evaluate;
 use crate::iopddl::FORBIDDEN_COST;
@@ -14,6 +15,10 @@ use std::time::Instant;
 const MAX_PAIR_MOVE: usize = 1024;
 /// Nodes re-randomized per perturbation, at most.
 const PERTURB_NODES: usize = 24;
+/// Perturbations per sweep of tree moves ([`crate::forest`]), at most.
+const FOREST_EVERY: usize = 16;
+/// Share of the search's time that sweeps of tree moves may take (each costs time linear in the problem).
+const FOREST_SHARE: f64 = 0.2;
 /// Seconds between progress reports.
 const PROGRESS_EVERY_S: f64 = 1.0;
 
@@ -352,7 +357,7 @@ impl<'p> Search<'p> {
         false
     }
 
-    fn within(&self, v: usize) -> bool {
+    pub(crate) fn within(&self, v: usize) -> bool {
         self.limit.is_none_or(|l| self.mem.max_over(v) <= l)
     }
 
@@ -458,9 +463,24 @@ impl Backend for LocalSearch {
         // Stop early once many perturbations in a row found nothing better (small problems finish fast).
         let patience = 2000 + 20 * p.nodes.len();
         let mut since_best = 0usize;
+        let mut sweeping = std::time::Duration::ZERO;
         while Instant::now() < deadline && since_best < patience {
             since_best += 1;
-            let dirty = s.perturb(&mut rng);
+            let dirty = if since_best.is_multiple_of(FOREST_EVERY)
+                && sweeping.as_secs_f64() <= FOREST_SHARE * t0.elapsed().as_secs_f64()
+            {
+                // Tree moves shift a chain of nodes at once, where single and pair moves stall.
+                let t = Instant::now();
+                let moved = s.forest_sweep(&mut rng);
+                sweeping += t.elapsed();
+                let mut dirty = moved.clone();
+                for &v in &moved {
+                    dirty.extend(s.arcs[v].iter().map(|a| a.other));
+                }
+                dirty
+            } else {
+                s.perturb(&mut rng)
+            };
             s.descend(&dirty, deadline);
             if !s.feasible() {
                 s.repair();
