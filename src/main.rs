@@ -290,13 +290,19 @@ fn plan(job: PlanJob<'_>) -> Result<(), Failure> {
     );
     let opts =
         automap::solver::SolveOptions::default().time_limit(std::time::Duration::from_secs_f64(time_limit)).threads(2);
+    // The model path's costs are integer picoseconds: shown as milliseconds of predicted step time.
+    let ms = |c: Option<i128>| {
+        c.map_or("-".to_string(), |c| {
+            format!("{:.4} ms", c as f64 / automap::solver::problem::COST_UNITS_PER_SECOND * 1e3)
+        })
+    };
     let mut progress = |p: &automap::solver::Progress| {
         eprintln!(
-            "[{:>7.2} s] {:<12} incumbent {:?} bound {:?}",
+            "[{:>7.2} s] {:<12} best plan {:>12}  proven bound {:>12}",
             t0.elapsed().as_secs_f64(),
             p.phase,
-            p.incumbent,
-            p.bound
+            ms(p.incumbent),
+            ms(p.bound)
         );
     };
     let mut built = automap::encodings::build::build(&space, Some(limit));
