@@ -8,7 +8,9 @@ them (`jit(f)/(a:b:c)`): each tensor gets its own name back. An all-to-all in tu
 `dimensions=`) takes one operand per device of its group: those are the chunks of one tensor.
 XLA may reduce a tensor over several mesh axes in hops, one all-reduce per axis group, each taking
 the previous one's result: that is one reduction of one tensor, and counts once (the plan prices a
-reduction over several axes one axis at a time and counts it once too).
+reduction over several axes one axis at a time and counts it once too). A collective-permute that
+moves an all-reduce's result to other devices says so (`moves`): XLA reduced a part of a tensor on the
+devices that had it and then sent it where the sharding places it.
 
     >>> hlo = '''
     ... %all-reduce.3 = (f32[64]{0}, f32[8,8]{1,0}) all-reduce(%a, %b), channel_id=1, replica_groups=[1,8]<=[8], to_apply=%add, metadata={op_name="jit(f)/(t/reduce_sum:t/dot_general)" stack_frame_id=3}
@@ -32,6 +34,16 @@ The second hop of a staged reduction (here the 8x8 tensor, first over 4 devices,
     {'kind': 'all-reduce', 'bytes': 256, 'op': 'jit(f)/dot_general'}
     {'kind': 'all-reduce', 'bytes': 16, 'op': 'jit(f)/reduce_sum'}
     {'kind': 'all-reduce', 'bytes': 8, 'op': 'jit(f)/scatter-add'}
+
+A reduced part sent on:
+
+    >>> hlo = '''
+    ... %all-reduce = f32[32,64]{1,0} all-reduce(%s), replica_groups=[4,2]<=[8], metadata={op_name="jit(f)/scatter-add"}
+    ... %collective-permute = f32[32,64]{1,0} collective-permute(%all-reduce), source_target_pairs={{0,0},{1,2},{2,1},{3,3}}, metadata={op_name="jit(f)/scatter-add"}
+    ... '''
+    >>> for c in collectives(hlo): print(c)
+    {'kind': 'all-reduce', 'bytes': 8192, 'op': 'jit(f)/scatter-add'}
+    {'kind': 'collective-permute', 'bytes': 8192, 'op': 'jit(f)/scatter-add', 'moves': 'all-reduce'}
 """
 
 from __future__ import annotations
@@ -113,7 +125,10 @@ def collectives(hlo: str) -> list[dict]:
         for i, (b, n) in enumerate(zip(sizes, names)):
             staged = kind == "all-reduce" and i < len(operands) and operands[i].strip().lstrip("%") in reduced
             if not staged:
-                out.append({"kind": kind, "bytes": b, "op": n})
+                c = {"kind": kind, "bytes": b, "op": n}
+                if kind == "collective-permute" and operands and operands[0].strip().lstrip("%") in reduced:
+                    c["moves"] = "all-reduce"
+                out.append(c)
         if kind == "all-reduce" and name:
             reduced[name.group("name")] = (name.group("name"), 0)
     return out

@@ -10,7 +10,8 @@ Inputs: floats ~ N(0, 0.1²), integers in [0, 4), booleans uniform; the same val
 Tolerance: |sharded − unsharded| ≤ atol + rtol·|unsharded| elementwise (defaults rtol 1e-4, atol 1e-5:
 sharded reductions sum in another order). Exit 1 on a numerics mismatch (or a module that does not
 compile); collectives that differ (count per kind, bytes) are reported, with the ops where they
-differ, and fatal (exit 2) only with --require-match. The reductions are also compared together
+differ and what the collectives there show (a part reduced and sent on with a collective-permute; the
+bytes moved in all), and fatal (exit 2) only with --require-match. The reductions are also compared together
 (all-reduce + reduce-scatter), since XLA's CPU backend writes a reduce-scatter as an all-reduce followed
 by a dynamic slice; --require-match compares them that way. --report appends the comparison to the
 plan's report.md.
@@ -197,10 +198,35 @@ def compare(predicted: list[dict], xla: list[dict]) -> tuple[list[str], bool]:
 
         if side(by_op_p) != side(by_op_x):
             rows.append(f"  {op}\n      predicted: {side(by_op_p)}\n      XLA:       {side(by_op_x)}")
+            rows.extend(f"      why:       {w}" for w in why(op, predicted, xla))
     if rows:
         lines.append("\nwhere they differ, by the op that needs the collective (its JAX name):")
         lines.extend(rows)
     return lines, match
+
+
+def why(op: str, predicted: list[dict], xla: list[dict]) -> list[str]:
+    """What the collectives at `op` show about a difference: XLA's forms that the plan's model has no
+    name for, and whether the bytes moved in all agree."""
+    p = [c for c in predicted if c["op"] == op]
+    x = [c for c in xla if c["op"] == op]
+    out = []
+    if any(c.get("moves") == "all-reduce" for c in x):
+        planned = any(c["kind"] == "reduce-scatter" for c in p)
+        out.append(
+            "XLA reduced a part of the tensor on the devices that held it and sent the result on with a "
+            "collective-permute" + (", where the plan reduces and scatters it in one collective" if planned else "")
+        )
+    pb, xb = sum(c["bytes"] for c in p), sum(c["bytes"] for c in x)
+    if not p:
+        out.append(f"XLA inserted {kib(xb)} here, where the plan needs no collective")
+    elif not x:
+        out.append(f"XLA inserted none of the predicted {kib(pb)} here")
+    elif abs(pb - xb) <= BYTES_TOLERANCE * max(pb, xb):
+        out.append(f"the same bytes in all ({kib(pb)} predicted, {kib(xb)} in XLA), in other collectives")
+    else:
+        out.append(f"{kib(pb)} predicted in all, {kib(xb)} in XLA")
+    return out
 
 
 # Bytes of a kind may differ by this share and still match.
