@@ -54,8 +54,8 @@ enum Command {
         /// Wall-clock limit in seconds (the contest's timeout).
         #[arg(long, default_value_t = 60.0)]
         timeout: f64,
-        /// Which backend: `auto` (local search, then HiGHS), `highs`, `z3` (small problems; an independent
-        /// proof), `local`, or `brute` (tiny problems).
+        /// Which backend: `auto` (local search with a dual bound on a second thread, then HiGHS), `highs`,
+        /// `z3` (small problems; an independent proof), `local`, or `brute` (tiny problems).
         #[arg(long, default_value = "auto")]
         solver: String,
         /// Threads for HiGHS.

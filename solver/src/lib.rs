@@ -11,6 +11,7 @@ pub mod cluster;
 pub mod cluster_search;
 pub mod coarse;
 pub mod constraints;
+pub mod dual;
 pub mod edge_block;
 pub mod eval;
 pub mod forest;
