@@ -336,6 +336,9 @@ impl<'a> Cursor<'a> {
                 "dense" => {
                     self.pos += 1;
                     let open = self.pos;
+                    if !self.at(b'<') {
+                        return Err(self.error(format!("expected '<' after dense, found '{}'", self.peek_text())));
+                    }
                     self.skip_group()?;
                     let ints = dense_ints(self.src, &self.toks[open + 1..self.pos - 1]);
                     Ok(Attr::Dense { ints })
@@ -570,6 +573,17 @@ mod tests {
     fn attr(src: &str) -> Attr {
         let toks = lex(src).unwrap();
         Cursor::new(src, &toks).attr().unwrap()
+    }
+
+    /// Found by the robustness property test: a token between `dense` and its `<` was taken for the
+    /// group, and the group's inside was sliced backwards.
+    #[test]
+    fn dense_without_its_bracket_is_an_error() {
+        for src in ["dense, <0>", "dense>", "dense"] {
+            let toks = lex(src).unwrap();
+            let e = Cursor::new(src, &toks).attr().unwrap_err();
+            assert!(e.message.contains("expected '<' after dense"), "{src}: {}", e.message);
+        }
     }
 
     #[test]
