@@ -8,11 +8,15 @@
 //!
 //! since every assignment pays each node and edge at least its minimum, and the `φ` cancel. Diffusion
 //! is block-coordinate ascent on that dual: at each node it makes the node's cost and every incident
-//! edge's min-marginal equal, which never lowers the bound. It ignores memory (a relaxation of the
-//! memory rows too), so it proves at most the optimum without the limit.
+//! edge's min-marginal equal, which never lowers the bound.
 //!
-//! The search runs in `f64`; the bound is then evaluated exactly, in integers, at the rounded `φ`: the
-//! sum above is a valid bound for any `φ`, so rounding costs at most a few units and never soundness.
+//! Memory enters by Lagrangian relaxation: a multiplier `μ_k ≥ 0` per memory slot adds `μ_k` times the
+//! slot's usage to the cost and takes `μ_k` times the limit off the bound. An answer within the limit
+//! pays no more than its cost that way, so the bound above, over the charged costs, holds for any
+//! `μ ≥ 0`. Projected subgradient steps move `μ` between rounds of diffusion.
+//!
+//! The search runs in `f64`; the bound is then evaluated exactly, in integers, at the rounded `φ` and
+//! `μ`: the sum above is a valid bound for any of them, so rounding costs a few units and never soundness.
 //! Forbidden strategies, and pairs at [`FORBIDDEN_COST`] or more, are excluded (no answer uses them).
 
 use crate::iopddl::FORBIDDEN_COST;
