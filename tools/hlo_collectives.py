@@ -55,7 +55,7 @@ KINDS = ["all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective
 ELEM_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4, "s64": 8, "u64": 8, "f64": 8}
 
 NAME = re.compile(r"^\s*(?:ROOT\s+)?%(?P<name>[^\s=]+)\s*=")
-TUPLE_ELEMENT = re.compile(r"get-tuple-element\(%(?P<source>[^)\s]+)\),\s*index=(?P<index>\d+)")
+TUPLE_ELEMENT = re.compile(r"get-tuple-element\(%(?P<source>[^)\s]+)\)")
 INSTR = re.compile(r"=\s*(?P<ty>\(.*?\)|\S+)\s+(?P<kind>" + "|".join(KINDS) + r")(?:-start)?\((?P<operands>[^)]*)\)(?P<rest>.*)$")
 SHAPE = re.compile(r"\b(" + "|".join(ELEM_BYTES) + r")\[([0-9,]*)\]")
 
@@ -103,13 +103,12 @@ def op_names(rest: str, count: int) -> list[str]:
 def collectives(hlo: str) -> list[dict]:
     """Every collective tensor in `hlo`, in order, a reduction staged over several all-reduces once."""
     out = []
-    # The all-reduce tensor each HLO value is, by name: an all-reduce's own result (one tensor) or a
-    # tuple element of it.
-    reduced: dict[str, tuple[str, int]] = {}
+    # The HLO values, by name, that an all-reduce produced: its own result, or an element of it.
+    reduced: set[str] = set()
     for line in hlo.splitlines():
         name = NAME.match(line)
         if name and (t := TUPLE_ELEMENT.search(line)) and t.group("source") in reduced:
-            reduced[name.group("name")] = (t.group("source"), int(t.group("index")))
+            reduced.add(name.group("name"))
         m = INSTR.search(line)
         if not m:
             continue
@@ -130,5 +129,5 @@ def collectives(hlo: str) -> list[dict]:
                     c["moves"] = "all-reduce"
                 out.append(c)
         if kind == "all-reduce" and name:
-            reduced[name.group("name")] = (name.group("name"), 0)
+            reduced.add(name.group("name"))
     return out
