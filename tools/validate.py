@@ -223,7 +223,7 @@ def why(op: str, predicted: list[dict], xla: list[dict]) -> list[str]:
     elif not x:
         out.append(f"XLA inserted none of the predicted {kib(pb)} here")
     elif abs(pb - xb) <= BYTES_TOLERANCE * max(pb, xb):
-        out.append(f"the same bytes in all ({kib(pb)} predicted, {kib(xb)} in XLA), in other collectives")
+        out.append(f"the bytes in all agree within {BYTES_TOLERANCE:.0%} ({kib(pb)} predicted, {kib(xb)} in XLA)")
     else:
         out.append(f"{kib(pb)} predicted in all, {kib(xb)} in XLA")
     return out
