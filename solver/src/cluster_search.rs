@@ -106,6 +106,8 @@ pub struct ClusterSearch<'p> {
     mu: Vec<f64>,
     /// Where the team's best answer is shared, if the search is part of one.
     board: Option<&'p Board>,
+    /// Memory prices a Lagrangian search starts from (per slot; zero when none are given).
+    prices: Vec<f64>,
 }
 
 impl<'p> ClusterSearch<'p> {
@@ -124,7 +126,14 @@ impl<'p> ClusterSearch<'p> {
         fine.x = cl.expand(&cs.x);
         fine.reset();
         let slots = fine.mem.slots.iter().map(|s| s.1).max().unwrap_or(0);
-        ClusterSearch { cl, coarse: cs, fine, mu: vec![0.0; slots], board: None }
+        ClusterSearch { cl, coarse: cs, fine, mu: vec![0.0; slots], board: None, prices: Vec::new() }
+    }
+
+    /// Start a Lagrangian search ([`ClusterSearch::run_lagrangian`]) from these memory prices (per
+    /// memory slot, such as the dual bound's multipliers, [`crate::dual::Proven`]) instead of zero.
+    pub fn priced(mut self, prices: Vec<f64>) -> Self {
+        self.prices = prices;
+        self
     }
 
     /// Share answers through `board` with the other searches of a team.

@@ -40,6 +40,16 @@ const LAST_STEP: f64 = 1e-3;
 /// The subgradient step aims this share above the best bound so far.
 const TARGET_RISE: f64 = 0.1;
 
+/// What the dual has proven so far, shared with the other threads as it runs.
+#[derive(Clone, Debug, Default)]
+pub struct Proven {
+    /// The best bound.
+    pub bound: Option<i128>,
+    /// The memory multipliers (per slot of [`MemoryProfile`]) at that bound: prices of memory that a
+    /// Lagrangian search may start from.
+    pub multipliers: Vec<f64>,
+}
+
 /// One edge end, as seen from its node.
 #[derive(Clone, Copy)]
 struct End {
@@ -208,15 +218,18 @@ impl<'p> Diffusion<'p> {
     /// Diffuse until `deadline`, until `stop` is set, or until the bound stops rising; under a memory
     /// limit, move the multipliers between rounds of sweeps by projected subgradient steps (the memory
     /// each slot would hold at every node's cheapest strategy, less the limit). Each better bound is
-    /// published in `found` as it is proven. Returns the best bound.
-    pub fn run(&mut self, deadline: Instant, stop: &AtomicBool, found: &Mutex<Option<i128>>) -> Option<i128> {
-        let publish = |b: i128| {
-            if let Ok(mut f) = found.lock() {
-                *f = Some(f.map_or(b, |x| x.max(b)));
+    /// published in `found`, with its multipliers, as it is proven. Returns the best bound.
+    pub fn run(&mut self, deadline: Instant, stop: &AtomicBool, found: &Mutex<Proven>) -> Option<i128> {
+        let publish = |b: i128, mu: &[f64]| {
+            if let Ok(mut f) = found.lock()
+                && f.bound.is_none_or(|x| x < b)
+            {
+                f.bound = Some(b);
+                f.multipliers = mu.to_vec();
             }
         };
         let mut best = self.bound()?;
-        publish(best);
+        publish(best, &self.mu);
         let lagrangian = self.p.usage_limit.is_some() && !self.mu.is_empty();
         let mut step = FIRST_STEP;
         let mut since_best = 0;
@@ -228,7 +241,7 @@ impl<'p> Diffusion<'p> {
             let gain = b - best;
             if b > best {
                 best = b;
-                publish(b);
+                publish(b, &self.mu);
                 since_best = 0;
             } else {
                 since_best += 1;
@@ -302,7 +315,7 @@ impl<'p> Diffusion<'p> {
 
 #[cfg(test)]
 mod tests {
-    use super::Diffusion;
+    use super::{Diffusion, Proven};
     use crate::brute::BruteForce;
     use crate::random::{RandomSpec, random_problem};
     use crate::solution::{Backend, SolveOptions};
@@ -323,7 +336,7 @@ mod tests {
             free.usage_limit = None;
             let unlimited = BruteForce.solve(&free, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
             let bound = Diffusion::new(&p)
-                .run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(None))
+                .run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(Proven::default()))
                 .unwrap();
             assert!(bound <= opt.cost, "seed {seed}: bound {bound} above the optimum {}", opt.cost);
             lifted += usize::from(bound > unlimited);
@@ -346,8 +359,9 @@ mod tests {
             p.usage_limit = None;
             let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
             let mut d = Diffusion::new(&p);
-            let bound =
-                d.run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(None)).unwrap();
+            let bound = d
+                .run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(Proven::default()))
+                .unwrap();
             assert!(bound <= optimum, "seed {seed}: bound {bound} above the optimum {optimum}");
             assert!(bound >= p.trivial_bound(), "seed {seed}");
             if tree {

@@ -80,7 +80,7 @@ pub fn solve(
                 Duration::ZERO
             };
             let stop = AtomicBool::new(false);
-            let found = Mutex::new(None);
+            let found = Mutex::new(crate::dual::Proven::default());
             let (sol, dual) = std::thread::scope(|scope| {
                 let dual = (!dual_time.is_zero()).then(|| {
                     scope.spawn(|| crate::dual::Diffusion::new(q).run(Instant::now() + dual_time, &stop, &found))
@@ -88,10 +88,10 @@ pub fn solve(
                 let warm =
                     LocalSearch.solve(q, &SolveOptions { time_limit: warm_time, ..opts.clone() }, &mut shifted).ok();
                 // When the dual bound already meets the heuristic's answer, that answer is optimal.
-                let proven = found.lock().ok().and_then(|f| *f);
-                let sol = match (warm, proven) {
+                let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
+                let sol = match (warm, proven.bound) {
                     (Some(w), Some(b)) if b >= w.cost => Ok(w),
-                    (warm, _) => exact_phase(q, opts, warm, t0, &mut shifted),
+                    (warm, _) => exact_phase(q, opts, warm, proven.multipliers, t0, &mut shifted),
                 };
                 stop.store(true, Ordering::Relaxed);
                 (sol, dual.and_then(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))))
@@ -112,6 +112,7 @@ fn exact_phase(
     q: &ChoiceProblem,
     opts: &SolveOptions,
     warm: Option<Solution>,
+    prices: Vec<f64>,
     t0: Instant,
     shifted: &mut dyn FnMut(&Progress),
 ) -> Result<Solution, SolveError> {
@@ -121,7 +122,7 @@ fn exact_phase(
         o.warm_start = Some(w.choice.clone());
     }
     // Through clusters first: when the coarse MIP fits, it usually settles the problem.
-    if let Some(sol) = through_clusters(q, &o, warm.as_ref(), t0, t0 + opts.time_limit, shifted)? {
+    if let Some(sol) = through_clusters(q, &o, warm.as_ref(), prices, t0, t0 + opts.time_limit, shifted)? {
         return Ok(sol);
     }
     let started = t0.elapsed().as_secs_f64();
@@ -194,6 +195,7 @@ fn through_clusters(
     q: &ChoiceProblem,
     o: &SolveOptions,
     warm: Option<&Solution>,
+    prices: Vec<f64>,
     t0: Instant,
     deadline: Instant,
     progress: &mut dyn FnMut(&Progress),
@@ -221,11 +223,15 @@ fn through_clusters(
             // answers on a shared board, from which the first takes over any better answer and with whose
             // latest answer it crosses its own (on S, 2 threads, 240 s, one run each: two feasible searches
             // 1.685e9; with a Lagrangian one 1.639e9; sharing its answers 1.612e9-1.650e9 over seeds 0-2;
-            // with crossovers 1.570e9-1.687e9 over six runs at seeds 0-2, see cluster_search.rs).
+            // with crossovers 1.570e9-1.687e9 over six runs at seeds 0-2, see cluster_search.rs). The
+            // Lagrangian search starts from the dual bound's memory prices (S, seeds 0-2, one run each:
+            // 1.612e9, 1.619e9, 1.583e9 against 1.592e9, 1.642e9, 1.617e9 starting from zero).
             let start = warm.and_then(|w| cl.contract(&w.choice));
             let board = crate::cluster_search::Board::default();
             let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {
-                let mut cs = crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start.clone()).sharing(&board);
+                let mut cs = crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start.clone())
+                    .sharing(&board)
+                    .priced(prices.clone());
                 if seed == o.seed {
                     cs.run(seed, deadline, progress)
                 } else {

@@ -119,7 +119,7 @@ impl ClusterSearch<'_> {
         let t0 = Instant::now();
         let mut rng = Rng::new(seed);
         let limit = self.fine.limit.unwrap_or(i128::MAX);
-        let mut lambda = vec![0.0f64; self.mu.len()];
+        let mut lambda: Vec<f64> = (0..self.mu.len()).map(|k| self.prices.get(k).copied().unwrap_or(0.0)).collect();
         let mut best = (FORBIDDEN, self.coarse.x.clone(), 0.0);
         if self.feasible() {
             best.0 = self.cost().min(FORBIDDEN);
