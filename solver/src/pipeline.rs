@@ -1,6 +1,7 @@
-//! The default way to solve: presolve, a heuristic answer early, then the exact backend for the rest of
-//! the time, warm-started with that answer (over clusters when nodes merge, see [`crate::cluster`]); the
-//! answer is mapped back and checked by the evaluator.
+//! The default way to solve: presolve, a heuristic answer early (with the dual bound, [`crate::dual`],
+//! on a second thread; when it meets the heuristic's answer, the solve ends there), then the exact
+//! backend for the rest of the time, warm-started with that answer (over clusters when nodes merge, see
+//! [`crate::cluster`]); the answer is mapped back and checked by the evaluator.
 
 use crate::eval::evaluate;
 use crate::local::LocalSearch;
@@ -107,7 +108,8 @@ pub fn solve(
 }
 
 /// After the heuristic: the exact backend, through clusters when nodes merge, else over the whole
-/// problem (restricted MIPs and regions when that MIP is too large), warm-started with `warm`.
+/// problem (restricted MIPs and regions when that MIP is too large), warm-started with `warm`; `prices`
+/// (memory multipliers per slot, from the dual bound) start the Lagrangian search over clusters.
 fn exact_phase(
     q: &ChoiceProblem,
     opts: &SolveOptions,
@@ -190,7 +192,7 @@ fn exact_phase(
 /// Solve `q` through its clusters ([`crate::cluster`], [`crate::coarse`]) until `deadline`: the coarse
 /// MIP, or the searches over clusters when that MIP is too large. `None` when that does not apply (user
 /// constraints, nothing to merge) or finds nothing; otherwise the better of its answer and `warm`, with
-/// its proven bound. Times are counted from `t0`.
+/// its proven bound. `prices` start the Lagrangian searches. Times are counted from `t0`.
 fn through_clusters(
     q: &ChoiceProblem,
     o: &SolveOptions,
