@@ -152,15 +152,16 @@ pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Resharding
             }
             // Arguments are pinned by their own annotation; op results by a constraint after the op
             // where that can be written.
-            let holdable = match m.values[v].def {
-                automap_ir::ValueDef::Result(producer, _) => written(producer) && m.ops[producer].results.len() == 1,
-                _ => true,
+            let producer = match m.values[v].def {
+                automap_ir::ValueDef::Result(op, _) => Some(op),
+                _ => None,
             };
-            if let automap_ir::ValueDef::Result(producer, _) = m.values[v].def
+            let holdable = producer.is_none_or(|p| written(p) && m.ops[p].results.len() == 1);
+            if let Some(p) = producer
                 && holdable
-                && held.insert(producer)
+                && held.insert(p)
             {
-                out.produced.push((producer, from.clone()));
+                out.produced.push((p, from.clone()));
             }
             if written(op) {
                 out.operands.push((op, k, if holdable { vec![to] } else { vec![from, to] }));

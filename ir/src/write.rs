@@ -224,7 +224,7 @@ fn constraint_inserts(module: &Module, op: OpId, shardings: &[String]) -> Result
     let lines: String = shardings
         .iter()
         .enumerate()
-        .map(|(i, sh)| format!("\n{indent}{} = sdy.sharding_constraint {} {sh} : {ty}{loc}", names[i + 1], names[i]))
+        .map(|(i, sh)| format!("\n{indent}{}", constraint_line(&names[i + 1], &names[i], sh, ty, &loc)))
         .collect();
     Ok([
         (data.syntax.results.start as usize + 1, format!("{CONSTRAINED_PREFIX}_")),
@@ -263,9 +263,14 @@ fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String])
     let lines: String = shardings
         .iter()
         .enumerate()
-        .map(|(i, sh)| format!("{} = sdy.sharding_constraint {} {sh} : {ty}{loc}\n{indent}", names[i + 1], names[i]))
+        .map(|(i, sh)| format!("{}\n{indent}", constraint_line(&names[i + 1], &names[i], sh, ty, &loc)))
         .collect();
     Ok(OperandEdit { at: start, lines, operand: span, name: base })
+}
+
+/// The text (without indent) that defines `new` as `old` constrained to `sharding` (`<@mesh, [...]>`).
+fn constraint_line(new: &str, old: &str, sharding: &str, ty: &impl std::fmt::Display, loc: &str) -> String {
+    format!("{new} = sdy.sharding_constraint {old} {sharding} : {ty}{loc}")
 }
 
 /// How an operand constraint changes the text: `lines` inserted at `at` (the op's start), and the operand

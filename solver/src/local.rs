@@ -390,11 +390,16 @@ impl<'p> Search<'p> {
                 }
             }
         }
-        let mut dirty = region.clone();
-        for &v in &region {
-            dirty.extend(self.arcs[v].iter().map(|a| a.other));
+        self.with_neighbours(&region)
+    }
+
+    /// `nodes` and their neighbours: what a move of `nodes` may let move next.
+    pub(crate) fn with_neighbours(&self, nodes: &[usize]) -> Vec<usize> {
+        let mut out = nodes.to_vec();
+        for &v in nodes {
+            out.extend(self.arcs[v].iter().map(|a| a.other));
         }
-        dirty
+        out
     }
 }
 
@@ -473,11 +478,7 @@ impl Backend for LocalSearch {
                 let t = Instant::now();
                 let moved = s.forest_sweep(&mut rng);
                 sweeping += t.elapsed();
-                let mut dirty = moved.clone();
-                for &v in &moved {
-                    dirty.extend(s.arcs[v].iter().map(|a| a.other));
-                }
-                dirty
+                s.with_neighbours(&moved)
             } else {
                 s.perturb(&mut rng)
             };
