@@ -108,6 +108,31 @@ pub struct ClusterSearch<'p> {
     board: Option<&'p Board>,
     /// Memory prices a Lagrangian search starts from (per slot; zero when none are given).
     prices: Vec<f64>,
+    /// The clusters' live members, for pricing memory.
+    live: LiveUsage,
+}
+
+/// Per cluster: the slot ranges of its live members, and per option their usages, in `f64` (what
+/// [`ClusterSearch::penalties`] needs, gathered once).
+struct LiveUsage {
+    spans: Vec<Vec<(usize, usize)>>,
+    usage: Vec<Vec<Vec<f64>>>,
+}
+
+impl LiveUsage {
+    fn new(cl: &Clusters, fine: &Search<'_>) -> LiveUsage {
+        let live =
+            |c: usize| cl.members[c].iter().enumerate().filter(|&(_, &m)| fine.mem.slots[m].0 < fine.mem.slots[m].1);
+        LiveUsage {
+            spans: (0..cl.len()).map(|c| live(c).map(|(_, &m)| fine.mem.slots[m]).collect()).collect(),
+            usage: (0..cl.len())
+                .map(|c| {
+                    let opts = &cl.options[c];
+                    opts.iter().map(|o| live(c).map(|(i, &m)| fine.usages[m][o[i] as usize] as f64).collect()).collect()
+                })
+                .collect(),
+        }
+    }
 }
 
 impl<'p> ClusterSearch<'p> {
@@ -126,7 +151,8 @@ impl<'p> ClusterSearch<'p> {
         fine.x = cl.expand(&cs.x);
         fine.reset();
         let slots = fine.mem.slots.iter().map(|s| s.1).max().unwrap_or(0);
-        ClusterSearch { cl, coarse: cs, fine, mu: vec![0.0; slots], board: None, prices: Vec::new() }
+        let live = LiveUsage::new(cl, &fine);
+        ClusterSearch { cl, coarse: cs, fine, mu: vec![0.0; slots], board: None, prices: Vec::new(), live }
     }
 
     /// Start a Lagrangian search ([`ClusterSearch::run_lagrangian`]) from these memory prices (per
@@ -165,7 +191,7 @@ impl<'p> ClusterSearch<'p> {
         }
         self.coarse.set(c, o);
         for (i, &m) in self.cl.members[c].iter().enumerate() {
-            self.fine.set(m, self.cl.options[c][o][i] as usize);
+            self.fine.set_memory_only(m, self.cl.options[c][o][i] as usize);
         }
     }
 
@@ -226,21 +252,11 @@ impl<'p> ClusterSearch<'p> {
         for k in 0..weights.len() {
             prefix[k + 1] = prefix[k] + weights[k];
         }
+        let live = &self.live;
         (0..self.cl.len())
             .map(|c| {
-                (0..self.cl.options[c].len())
-                    .map(|o| {
-                        self.cl.members[c]
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &m)| {
-                                let (lo, hi) = self.fine.mem.slots[m];
-                                let u = self.fine.usages[m][self.cl.options[c][o][i] as usize] as f64;
-                                if lo < hi { u * (prefix[hi] - prefix[lo]) } else { 0.0 }
-                            })
-                            .sum()
-                    })
-                    .collect()
+                let w: Vec<f64> = live.spans[c].iter().map(|&(lo, hi)| prefix[hi] - prefix[lo]).collect();
+                live.usage[c].iter().map(|u| u.iter().zip(&w).map(|(u, w)| u * w).sum()).collect()
             })
             .collect()
     }
@@ -435,5 +451,42 @@ mod tests {
         board.post(12, &[3, 4]);
         assert_eq!(board.cheaper_than(11), Some((10, vec![1, 2])));
         assert_eq!(board.cheaper_than(10), None);
+    }
+
+    /// On seeded random problems with clusters, an option's penalty is its members' usage times the
+    /// weights summed over each member's live slots, counted member by member.
+    #[test]
+    fn penalties_price_each_live_member_over_its_slots() {
+        use crate::random::{RandomSpec, Rng, add_matchings, random_problem};
+        let mut checked = 0;
+        for seed in 0..100u64 {
+            let mut p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
+            add_matchings(&mut p, seed, 0.5);
+            let Ok(cl) = Clusters::find(&p) else { continue };
+            let coarse = cl.coarse(&p);
+            let cs = ClusterSearch::new(&p, &cl, &coarse, None);
+            let mut rng = Rng::new(seed);
+            let weights: Vec<f64> = (0..cs.mu.len()).map(|_| rng.below(100) as f64 / 10.0).collect();
+            let pen = cs.penalties(&weights);
+            for (c, options) in cl.options.iter().enumerate() {
+                for (o, option) in options.iter().enumerate() {
+                    let want: f64 = cl.members[c]
+                        .iter()
+                        .zip(option)
+                        .map(|(&m, &s)| {
+                            let (lo, hi) = cs.fine.mem.slots[m];
+                            (lo..hi).map(|k| weights[k] * cs.fine.usages[m][s as usize] as f64).sum::<f64>()
+                        })
+                        .sum();
+                    assert!(
+                        (pen[c][o] - want).abs() <= 1e-9 * want.abs().max(1.0),
+                        "seed {seed}: {} != {want}",
+                        pen[c][o]
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} options checked");
     }
 }

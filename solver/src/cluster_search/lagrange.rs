@@ -21,6 +21,7 @@
 //! feasible search.
 
 use super::{ClusterSearch, FORBIDDEN, PROGRESS_EVERY_S};
+use crate::local::to_f64;
 use crate::random::Rng;
 use crate::solution::{Progress, Solution, Status};
 use std::time::Instant;
@@ -58,7 +59,7 @@ impl ClusterSearch<'_> {
                 if pen.len() < 2 {
                     continue;
                 }
-                let value = |o: usize| self.coarse.local_cost(c, o) as f64 + pen[o];
+                let value = |o: usize| to_f64(self.coarse.local_cost(c, o)) + pen[o];
                 let here = value(self.coarse.x[c]);
                 let (o, v) = (0..pen.len())
                     .map(|o| (o, value(o)))
