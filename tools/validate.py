@@ -12,8 +12,8 @@ sharded reductions sum in another order). Exit 1 on a numerics mismatch (or a mo
 compile); collectives that differ (count per kind, bytes) are reported, with the ops where they
 differ and what the collectives there show (a part reduced and sent on with a collective-permute; the
 bytes moved in all), and fatal (exit 2) only with --require-match. The reductions are also compared
-together (all-reduce + reduce-scatter), since XLA's CPU backend writes a reduce-scatter as an all-reduce followed
-by a dynamic slice; --require-match compares them that way. --report appends the comparison to the
+together (all-reduce + reduce-scatter), since XLA's CPU backend writes a reduce-scatter as an all-reduce
+followed by a dynamic slice; --require-match compares them that way. --report appends the comparison to the
 plan's report.md.
 """
 

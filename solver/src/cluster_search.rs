@@ -23,6 +23,7 @@ mod lagrange;
 
 use crate::cluster::Clusters;
 use crate::local::{Search, Worklist};
+use crate::memory::SlotSums;
 use crate::problem::ChoiceProblem;
 use crate::random::Rng;
 use crate::solution::{Progress, Solution, Status};
@@ -248,14 +249,11 @@ impl<'p> ClusterSearch<'p> {
     /// Per cluster, per option: its members' usage weighted by `weights` (one per memory slot) summed
     /// over their live slots.
     fn penalties(&self, weights: &[f64]) -> Vec<Vec<f64>> {
-        let mut prefix = vec![0.0; weights.len() + 1];
-        for k in 0..weights.len() {
-            prefix[k + 1] = prefix[k] + weights[k];
-        }
+        let sums = SlotSums::new(weights);
         let live = &self.live;
         (0..self.cl.len())
             .map(|c| {
-                let w: Vec<f64> = live.spans[c].iter().map(|&(lo, hi)| prefix[hi] - prefix[lo]).collect();
+                let w: Vec<f64> = live.spans[c].iter().map(|&span| sums.over(span)).collect();
                 live.usage[c].iter().map(|u| u.iter().zip(&w).map(|(u, w)| u * w).sum()).collect()
             })
             .collect()
@@ -457,11 +455,10 @@ mod tests {
     /// weights summed over each member's live slots, counted member by member.
     #[test]
     fn penalties_price_each_live_member_over_its_slots() {
-        use crate::random::{RandomSpec, Rng, add_matchings, random_problem};
+        use crate::random::{Rng, clustered_problem};
         let mut checked = 0;
         for seed in 0..100u64 {
-            let mut p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
-            add_matchings(&mut p, seed, 0.5);
+            let p = clustered_problem(seed);
             let Ok(cl) = Clusters::find(&p) else { continue };
             let coarse = cl.coarse(&p);
             let cs = ClusterSearch::new(&p, &cl, &coarse, None);

@@ -20,7 +20,7 @@
 //! Forbidden strategies, and pairs at [`FORBIDDEN_COST`] or more, are excluded (no answer uses them).
 
 use crate::iopddl::FORBIDDEN_COST;
-use crate::memory::MemoryProfile;
+use crate::memory::{MemoryProfile, SlotSums};
 use crate::problem::{ChoiceProblem, Cost};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -115,11 +115,7 @@ impl<'p> Diffusion<'p> {
             ends[a].push(End { edge: i, from: true });
             ends[b].push(End { edge: i, from: false });
         }
-        let usage = p
-            .nodes
-            .values()
-            .map(|n| n.strategies.iter().map(|st| if n.is_live() { st.usage as i128 } else { 0 }).collect())
-            .collect();
+        let usage = p.nodes.values().map(|n| (0..n.strategies.len()).map(|s| n.live_usage(s)).collect()).collect();
         let slots = MemoryProfile::new(p).slots;
         let n_slots = slots.iter().map(|&(_, hi)| hi).max().unwrap_or(0);
         let base = unary.clone();
@@ -181,16 +177,12 @@ impl<'p> Diffusion<'p> {
         let phi: Vec<[Vec<i128>; 2]> =
             self.phi.iter().map(|[a, b]| [a.iter().map(round).collect(), b.iter().map(round).collect()]).collect();
         let mu: Vec<i128> = self.mu.iter().map(|&m| (m * scale).floor() as i128).collect();
-        let mut prefix = vec![0i128; mu.len() + 1];
-        for (k, &m) in mu.iter().enumerate() {
-            prefix[k + 1] = prefix[k] + m;
-        }
+        let charges = SlotSums::new(&mu);
         let s128 = scale as i128;
         let limit = self.p.usage_limit.map_or(0, i128::from);
-        let mut total: i128 = -limit * prefix[mu.len()];
+        let mut total: i128 = -limit * charges.total();
         for (v, costs) in self.exact.iter().enumerate() {
-            let (lo, hi) = self.slots[v];
-            let charge = if lo < hi { prefix[hi] - prefix[lo] } else { 0 };
+            let charge = charges.over(self.slots[v]);
             total += (0..costs.len())
                 .filter(|&s| self.unary[v][s].is_finite())
                 .map(|s| {
@@ -299,13 +291,9 @@ impl<'p> Diffusion<'p> {
         for (m, gk) in self.mu.iter_mut().zip(&g) {
             *m = (*m + alpha * gk).max(0.0);
         }
-        let mut prefix = vec![0.0; self.mu.len() + 1];
-        for (k, &m) in self.mu.iter().enumerate() {
-            prefix[k + 1] = prefix[k] + m;
-        }
+        let charges = SlotSums::new(&self.mu);
         for v in 0..self.unary.len() {
-            let (lo, hi) = self.slots[v];
-            let charge = if lo < hi { prefix[hi] - prefix[lo] } else { 0.0 };
+            let charge = charges.over(self.slots[v]);
             for s in 0..self.unary[v].len() {
                 self.unary[v][s] = self.base[v][s] + self.usage[v][s] as f64 * charge;
             }

@@ -115,11 +115,7 @@ impl<'p> Search<'p> {
                     .collect()
             })
             .collect();
-        let usages = p
-            .nodes
-            .values()
-            .map(|nd| nd.strategies.iter().map(|s| if nd.is_live() { s.usage as i128 } else { 0 }).collect())
-            .collect();
+        let usages = p.nodes.values().map(|nd| (0..nd.strategies.len()).map(|s| nd.live_usage(s)).collect()).collect();
         let intervals = p.nodes.values().map(|nd| nd.interval).collect();
         let limit = p.usage_limit.map(i128::from);
         let mut s = Search {

@@ -136,10 +136,54 @@ impl MemoryProfile {
     }
 }
 
+/// Per-slot weights summed over slot ranges `[lo, hi)` (prefix sums): a node's charge when each memory
+/// slot has a price, such as a Lagrange multiplier.
+#[derive(Clone, Debug)]
+pub struct SlotSums<T> {
+    prefix: Vec<T>,
+}
+
+impl<T: Copy + Default + std::ops::Add<Output = T> + std::ops::Sub<Output = T>> SlotSums<T> {
+    /// The sums of `weights` (one per slot).
+    pub fn new(weights: &[T]) -> SlotSums<T> {
+        let mut prefix = Vec::with_capacity(weights.len() + 1);
+        prefix.push(T::default());
+        for &w in weights {
+            let last = prefix[prefix.len() - 1];
+            prefix.push(last + w);
+        }
+        SlotSums { prefix }
+    }
+
+    /// The weights of slots `lo..hi` summed; zero when the range is empty (a node never live).
+    pub fn over(&self, (lo, hi): (usize, usize)) -> T {
+        if lo < hi { self.prefix[hi] - self.prefix[lo] } else { T::default() }
+    }
+
+    /// Every weight summed.
+    pub fn total(&self) -> T {
+        self.prefix[self.prefix.len() - 1]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::problem::{Node, Strategy};
+
+    #[test]
+    fn slot_sums_add_the_weights_of_a_range() {
+        let w = [3i128, -1, 4, 1, 5];
+        let sums = SlotSums::new(&w);
+        for lo in 0..=w.len() {
+            for hi in 0..=w.len() {
+                let want: i128 = if lo < hi { w[lo..hi].iter().sum() } else { 0 };
+                assert_eq!(sums.over((lo, hi)), want, "{lo}..{hi}");
+            }
+        }
+        assert_eq!(sums.total(), 12);
+        assert_eq!(SlotSums::new(&[0.5, 0.25]).over((1, 2)), 0.25);
+    }
 
     #[test]
     fn tracks_the_peak() {

@@ -231,13 +231,11 @@ fn through_clusters(
             let start = warm.and_then(|w| cl.contract(&w.choice));
             let board = crate::cluster_search::Board::default();
             let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {
-                let mut cs = crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start.clone())
-                    .sharing(&board)
-                    .priced(prices.clone());
+                let mut cs = crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start.clone()).sharing(&board);
                 if seed == o.seed {
                     cs.run(seed, deadline, progress)
                 } else {
-                    cs.run_lagrangian(seed, deadline, progress)
+                    cs.priced(prices.clone()).run_lagrangian(seed, deadline, progress)
                 }
             };
             let found = std::thread::scope(|scope| {

@@ -66,6 +66,11 @@ impl Node {
     pub fn is_live(&self) -> bool {
         self.interval.1 > self.interval.0
     }
+
+    /// The memory strategy `s` holds while the node is live: its usage, or 0 for a node never live.
+    pub fn live_usage(&self, s: usize) -> i128 {
+        if self.is_live() { self.strategies[s].usage as i128 } else { 0 }
+    }
 }
 
 /// An edge: a cost for every pair of strategies of its two ends, row-major

@@ -182,3 +182,11 @@ pub fn add_matchings(p: &mut ChoiceProblem, seed: u64, rate: f64) {
         }
     }
 }
+
+/// A tiny random problem of 3 to 8 nodes (by `seed`) with half its edges turned into matchings: one
+/// with clusters to merge, as the tests of the searches over clusters use.
+pub fn clustered_problem(seed: u64) -> ChoiceProblem {
+    let mut p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
+    add_matchings(&mut p, seed, 0.5);
+    p
+}

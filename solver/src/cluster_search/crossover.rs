@@ -79,7 +79,7 @@ impl ClusterSearch<'_> {
 mod tests {
     use super::*;
     use crate::eval::evaluate;
-    use crate::random::{RandomSpec, Rng, add_matchings, random_problem};
+    use crate::random::{Rng, clustered_problem};
 
     /// On seeded random problems with clusters, the crossover of two answers that fit is one that fits, at
     /// the evaluator's cost, no dearer than either (the other answer is among its choices).
@@ -87,8 +87,7 @@ mod tests {
     fn a_crossover_is_no_worse_than_either_parent() {
         let mut crossed = 0;
         for seed in 0..300u64 {
-            let mut p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
-            add_matchings(&mut p, seed, 0.5);
+            let p = clustered_problem(seed);
             let Ok(cl) = Clusters::find(&p) else { continue };
             let coarse = cl.coarse(&p);
             let mut rng = Rng::new(seed);
