@@ -29,10 +29,7 @@ impl Search<'_> {
     pub fn random_forest(&self, rng: &mut Rng) -> Forest {
         let n = self.x.len();
         let mut order: Vec<usize> = (0..n).filter(|&v| self.costs[v].len() > 1).collect();
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
+        rng.shuffle(&mut order);
         let mut member = vec![false; n];
         let mut up: Vec<usize> = (0..n).collect();
         let find = |up: &mut Vec<usize>, mut v: usize| {
