@@ -7,8 +7,10 @@
 //! coarse graph ([`crate::forest`]), each accepted only when the cost falls and memory fits. A tree
 //! refused for memory raises a penalty on the memory slots it would have overflowed (a Lagrangian-style
 //! multiplier that decays after each sweep); the trees' dynamic programming pays it per unit of usage,
-//! which steers later sweeps towards answers that fit. When a sweep finds nothing, a random connected
-//! region is re-drawn (iterated local search); the best answer is kept.
+//! which steers later sweeps towards answers that fit. When a sweep finds nothing, a knapsack move
+//! re-shares the memory of the tightest slot among many clusters at once (`knapsack.rs`); when that
+//! finds nothing either, a random connected region is re-drawn (iterated local search); the best answer
+//! is kept.
 //!
 //! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `lagrange.rs`) moves on the same state
 //! with memory priced into the costs instead. Searches on different threads share their best answer
@@ -19,6 +21,7 @@
 //! 1.687e9, 1.631e9 (the threads interleave differently from run to run).
 
 mod crossover;
+mod knapsack;
 mod lagrange;
 
 use crate::cluster::Clusters;
@@ -392,7 +395,10 @@ impl<'p> ClusterSearch<'p> {
                 }
                 next_crossover = t0.elapsed().as_secs_f64() + CROSSOVER_EVERY_S;
             }
-            let moved = self.forest_sweep(&mut rng);
+            let mut moved = self.forest_sweep(&mut rng);
+            if moved == 0 && self.knapsack_move(&mut rng) {
+                moved = 1;
+            }
             if moved > 0 {
                 self.descend(&[], deadline);
                 idle = 0;
