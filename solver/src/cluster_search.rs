@@ -443,6 +443,18 @@ impl<'p> ClusterSearch<'p> {
     }
 }
 
+/// For tests: the seeded random problems `0..n` that have clusters, each with its seed, its clusters and
+/// their coarse problem.
+#[cfg(test)]
+fn clustered_cases(n: u64) -> impl Iterator<Item = (u64, ChoiceProblem, Clusters, ChoiceProblem)> {
+    (0..n).filter_map(|seed| {
+        let p = crate::random::clustered_problem(seed);
+        let cl = Clusters::find(&p).ok()?;
+        let coarse = cl.coarse(&p);
+        Some((seed, p, cl, coarse))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,12 +473,8 @@ mod tests {
     /// weights summed over each member's live slots, counted member by member.
     #[test]
     fn penalties_price_each_live_member_over_its_slots() {
-        use crate::random::{Rng, clustered_problem};
         let mut checked = 0;
-        for seed in 0..100u64 {
-            let p = clustered_problem(seed);
-            let Ok(cl) = Clusters::find(&p) else { continue };
-            let coarse = cl.coarse(&p);
+        for (seed, p, cl, coarse) in clustered_cases(100) {
             let cs = ClusterSearch::new(&p, &cl, &coarse, None);
             let mut rng = Rng::new(seed);
             let weights: Vec<f64> = (0..cs.mu.len()).map(|_| rng.below(100) as f64 / 10.0).collect();

@@ -79,17 +79,14 @@ impl ClusterSearch<'_> {
 mod tests {
     use super::*;
     use crate::eval::evaluate;
-    use crate::random::{Rng, clustered_problem};
+    use crate::random::Rng;
 
     /// On seeded random problems with clusters, the crossover of two answers that fit is one that fits, at
     /// the evaluator's cost, no dearer than either (the other answer is among its choices).
     #[test]
     fn a_crossover_is_no_worse_than_either_parent() {
         let mut crossed = 0;
-        for seed in 0..300u64 {
-            let p = clustered_problem(seed);
-            let Ok(cl) = Clusters::find(&p) else { continue };
-            let coarse = cl.coarse(&p);
+        for (seed, p, cl, coarse) in super::super::clustered_cases(300) {
             let mut rng = Rng::new(seed);
             let mut fitting: Vec<(i128, Vec<usize>)> = Vec::new();
             for _ in 0..50 {

@@ -149,21 +149,16 @@ impl ClusterSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::Clusters;
     use crate::eval::evaluate;
-    use crate::random::clustered_problem;
 
     /// On seeded random problems with clusters, from random starts: a knapsack move that is kept
     /// leaves an answer within the memory limit, cheaper, at the evaluator's cost; one that is not leaves
-    /// the state as it was. (Random starts may pay forbidden costs between clusters, which the coarse problem caps; the moves
-    /// are checked from starts that pay none.)
+    /// the state as it was. (Random starts may pay forbidden costs between clusters, which the coarse
+    /// problem caps; the moves are checked from starts that pay none.)
     #[test]
     fn knapsack_moves_keep_memory_and_lower_the_cost() {
         let mut kept = 0;
-        for seed in 0..300u64 {
-            let p = clustered_problem(seed);
-            let Ok(cl) = Clusters::find(&p) else { continue };
-            let coarse = cl.coarse(&p);
+        for (seed, p, cl, coarse) in super::super::clustered_cases(300) {
             let mut cs = ClusterSearch::new(&p, &cl, &coarse, None);
             let mut rng = Rng::new(seed);
             for _ in 0..10 {
