@@ -117,7 +117,7 @@ pub struct ClusterSearch<'p> {
 }
 
 /// Per cluster: the slot ranges of its live members, and per option their usages, in `f64` (what
-/// [`ClusterSearch::penalties`] needs, gathered once).
+/// [`ClusterSearch::penalties`] and the knapsack moves need, gathered once).
 struct LiveUsage {
     spans: Vec<Vec<(usize, usize)>>,
     usage: Vec<Vec<Vec<f64>>>,

@@ -21,7 +21,7 @@
 
 use crate::iopddl::FORBIDDEN_COST;
 use crate::memory::{MemoryProfile, SlotSums};
-use crate::problem::{ChoiceProblem, Cost};
+use crate::problem::{ChoiceProblem, Cost, Node};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -115,7 +115,7 @@ impl<'p> Diffusion<'p> {
             ends[a].push(End { edge: i, from: true });
             ends[b].push(End { edge: i, from: false });
         }
-        let usage = p.nodes.values().map(|n| (0..n.strategies.len()).map(|s| n.live_usage(s)).collect()).collect();
+        let usage = p.nodes.values().map(Node::live_usages).collect();
         let slots = MemoryProfile::new(p).slots;
         let n_slots = slots.iter().map(|&(_, hi)| hi).max().unwrap_or(0);
         let base = unary.clone();

@@ -6,7 +6,7 @@
 use crate::eval::evaluate;
 use crate::iopddl::FORBIDDEN_COST;
 use crate::memory::MemoryProfile;
-use crate::problem::{ChoiceProblem, Cost};
+use crate::problem::{ChoiceProblem, Cost, Node};
 use crate::random::Rng;
 use crate::solution::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use std::time::Instant;
@@ -115,7 +115,7 @@ impl<'p> Search<'p> {
                     .collect()
             })
             .collect();
-        let usages = p.nodes.values().map(|nd| (0..nd.strategies.len()).map(|s| nd.live_usage(s)).collect()).collect();
+        let usages = p.nodes.values().map(Node::live_usages).collect();
         let intervals = p.nodes.values().map(|nd| nd.interval).collect();
         let limit = p.usage_limit.map(i128::from);
         let mut s = Search {

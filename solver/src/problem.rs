@@ -71,6 +71,11 @@ impl Node {
     pub fn live_usage(&self, s: usize) -> i128 {
         if self.is_live() { self.strategies[s].usage as i128 } else { 0 }
     }
+
+    /// [`Node::live_usage`] of every strategy, in order.
+    pub fn live_usages(&self) -> Vec<i128> {
+        (0..self.strategies.len()).map(|s| self.live_usage(s)).collect()
+    }
 }
 
 /// An edge: a cost for every pair of strategies of its two ends, row-major
