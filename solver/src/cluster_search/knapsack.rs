@@ -8,7 +8,7 @@
 //!
 //! On S, where answers are tightest, even the lightest strategies use 91% of the limit. Measured with one
 //! thread (the feasible search alone, `automap solve S.json --threads 1 --seed N`, one run each): at
-//! 30 s, seeds 0–5, median 1.731e9 against 1.809e9 without the move, lower at every seed; at 120 s,
+//! 30 s, seeds 0–5, median 1.727e9 against 1.808e9 without the move, lower at 4 of the 6 seeds; at 120 s,
 //! seeds 0 and 1, 1.732e9 and 1.698e9 against 1.793e9 and 1.792e9. With two threads (beside the
 //! Lagrangian search, whose answers the feasible search crosses and takes over), 240 s, seeds 0–4:
 //! 1.591e9, 1.618e9, 1.582e9, 1.618e9, 1.624e9 against 1.592e9, 1.614e9, 1.611e9, 1.626e9, 1.611e9:
@@ -122,11 +122,10 @@ impl ClusterSearch<'_> {
         let mut budget = (limit - self.fine.mem.max_slots(slot, slot + 1)) as f64;
         let mut hulls = Vec::with_capacity(set.len());
         for &c in &set {
+            // The live members (by their index in `LiveUsage`) whose span holds the slot.
             let spans = &self.live.spans[c];
-            let at = |o: usize| -> f64 {
-                let live = spans.iter().zip(&self.live.usage[c][o]).filter(|((lo, hi), _)| *lo <= slot && slot < *hi);
-                live.map(|(_, u)| u).sum()
-            };
+            let here: Vec<usize> = (0..spans.len()).filter(|&i| spans[i].0 <= slot && slot < spans[i].1).collect();
+            let at = |o: usize| -> f64 { here.iter().map(|&i| self.live.usage[c][o][i]).sum() };
             budget += at(self.coarse.x[c]);
             let items = (0..self.cl.options[c].len())
                 .map(|o| Item { usage: at(o), cost: self.coarse.local_cost(c, o), option: o })
