@@ -18,7 +18,9 @@
 //! second the feasible search crosses its answer with the latest offer (`crossover.rs`: a MIP over the
 //! clusters where the two differ). On S, 240 s, seeds 0, 1, 2, one run each: 1.577e9, 1.640e9, 1.585e9
 //! with the crossovers against 1.623e9, 1.641e9, 1.632e9 without; a second run with them gave 1.570e9,
-//! 1.687e9, 1.631e9 (the threads interleave differently from run to run).
+//! 1.687e9, 1.631e9 (the threads interleave differently from run to run). When memory cannot bind, a
+//! Lagrangian search would be a plain descent; the team's other searches then explore instead
+//! ([`ClusterSearch::exploring`]): the same search from another start, posting what it finds.
 
 mod crossover;
 mod knapsack;
@@ -114,6 +116,8 @@ pub struct ClusterSearch<'p> {
     prices: Vec<f64>,
     /// The clusters' live members, for pricing memory.
     live: LiveUsage,
+    /// An explorer ([`ClusterSearch::exploring`]): posts its best answers, takes over none.
+    explores: bool,
 }
 
 /// Per cluster: the slot ranges of its live members, and per option their usages, in `f64` (what
@@ -156,13 +160,30 @@ impl<'p> ClusterSearch<'p> {
         fine.reset();
         let slots = fine.mem.slots.iter().map(|s| s.1).max().unwrap_or(0);
         let live = LiveUsage::new(cl, &fine);
-        ClusterSearch { cl, coarse: cs, fine, mu: vec![0.0; slots], board: None, prices: Vec::new(), live }
+        ClusterSearch {
+            cl,
+            coarse: cs,
+            fine,
+            mu: vec![0.0; slots],
+            board: None,
+            prices: Vec::new(),
+            live,
+            explores: false,
+        }
     }
 
     /// Start a Lagrangian search ([`ClusterSearch::run_lagrangian`]) from these memory prices (per
     /// memory slot, such as the dual bound's multipliers, [`crate::dual::Proven`]) instead of zero.
     pub fn priced(mut self, prices: Vec<f64>) -> Self {
         self.prices = prices;
+        self
+    }
+
+    /// Run [`ClusterSearch::run`] as a team's explorer: post every better answer on the board (for the
+    /// first search to take over) and neither take over the team's answers nor cross with them, so that
+    /// the explorer stays in its own basin.
+    pub fn exploring(mut self) -> Self {
+        self.explores = true;
         self
     }
 
@@ -381,12 +402,15 @@ impl<'p> ClusterSearch<'p> {
         // An answer that pays a forbidden cost (between clusters) is none: until one is found, any
         // cost below the marker beats the best.
         let mut best = (self.cost().min(FORBIDDEN), self.coarse.x.clone(), 0.0);
+        if let (true, Some(board), true) = (self.explores, self.board, best.0 < FORBIDDEN) {
+            board.post(best.0, &best.1);
+        }
         let mut last_report = 0.0;
         let mut idle = 0;
         let mut next_crossover = CROSSOVER_EVERY_S;
         while Instant::now() < deadline {
             // Cross the current answer with the latest one the Lagrangian search offered.
-            if t0.elapsed().as_secs_f64() >= next_crossover && self.feasible() {
+            if !self.explores && t0.elapsed().as_secs_f64() >= next_crossover && self.feasible() {
                 if let Some(other) = self.board.and_then(Board::take_offer)
                     && self.crossover(&other, Duration::from_secs_f64(CROSSOVER_BUDGET_S), deadline)
                     && self.cost() < best.0
@@ -414,12 +438,15 @@ impl<'p> ClusterSearch<'p> {
             }
             if self.feasible() && self.cost() < best.0 {
                 best = (self.cost(), self.coarse.x.clone(), t0.elapsed().as_secs_f64());
+                if let (true, Some(board)) = (self.explores, self.board) {
+                    board.post(best.0, &best.1);
+                }
             } else if self.cost() > best.0 || !self.feasible() {
                 let back = best.1.clone();
                 self.go_to(&back);
             }
             // Take over a better answer another search of the team found.
-            if let Some((cost, x)) = self.board.and_then(|b| b.cheaper_than(best.0)) {
+            if let Some((cost, x)) = self.board.filter(|_| !self.explores).and_then(|b| b.cheaper_than(best.0)) {
                 self.go_to(&x);
                 best = (cost, x, t0.elapsed().as_secs_f64());
             }
@@ -458,6 +485,7 @@ fn clustered_cases(n: u64) -> impl Iterator<Item = (u64, ChoiceProblem, Clusters
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::evaluate;
 
     #[test]
     fn the_board_keeps_the_cheapest_answer() {
@@ -467,6 +495,37 @@ mod tests {
         board.post(12, &[3, 4]);
         assert_eq!(board.cheaper_than(11), Some((10, vec![1, 2])));
         assert_eq!(board.cheaper_than(10), None);
+    }
+
+    /// An explorer posts its best answer on the team's board and takes over none: with a (claimed)
+    /// cheaper answer on the board, it still returns its own, which the evaluator confirms; the first
+    /// search of a team takes that answer over.
+    #[test]
+    fn an_explorer_posts_its_answers_and_takes_over_none() {
+        let mut checked = 0;
+        for (seed, p, cl, coarse) in clustered_cases(60) {
+            let soon = || Instant::now() + Duration::from_millis(20);
+            // Its own answer lands on an empty board.
+            let board = Board::default();
+            let mut explorer = ClusterSearch::new(&p, &cl, &coarse, None).sharing(&board).exploring();
+            let Some(own) = explorer.run(seed, soon(), &mut |_| {}) else { continue };
+            let posted = board.cheaper_than(i128::MAX).expect("the explorer posted its answer");
+            assert_eq!(posted.0, own.cost, "seed {seed}");
+            assert_eq!(cl.expand(&posted.1), own.choice, "seed {seed}");
+            // A claimed cheaper answer on the board is left alone by the explorer…
+            let claimed = own.cost - 1_000_000;
+            let board = Board::default();
+            board.post(claimed, &posted.1);
+            let mut explorer = ClusterSearch::new(&p, &cl, &coarse, None).sharing(&board).exploring();
+            let mine = explorer.run(seed, soon(), &mut |_| {}).expect("an answer that fits");
+            let e = evaluate(&p, &mine.choice).expect("a valid assignment");
+            assert!(e.is_feasible() && e.cost == mine.cost && mine.cost > claimed, "seed {seed}");
+            // …and taken over by a first search.
+            let mut first = ClusterSearch::new(&p, &cl, &coarse, None).sharing(&board);
+            assert_eq!(first.run(seed, soon(), &mut |_| {}).map(|s| s.cost), Some(claimed), "seed {seed}");
+            checked += 1;
+        }
+        assert!(checked > 20, "only {checked} problems checked");
     }
 
     /// On seeded random problems with clusters, an option's penalty is its members' usage times the

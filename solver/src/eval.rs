@@ -180,10 +180,61 @@ pub fn evaluate(p: &ChoiceProblem, choice: &[usize]) -> Result<Evaluation, EvalE
 /// The lowest memory peak any assignment reaches: every node at its smallest allowed usage lowers the
 /// usage at every time point at once, so this is exact.
 pub fn min_peak(p: &ChoiceProblem) -> i128 {
+    peak_of_extremes(p, |a, b| a < b)
+}
+
+/// The highest memory peak any assignment reaches (every node at its largest allowed usage; exact for
+/// the same reason as [`min_peak`]). When it fits the limit, memory cannot bind.
+pub fn max_peak(p: &ChoiceProblem) -> i128 {
+    peak_of_extremes(p, |a, b| a > b)
+}
+
+/// The peak with every node at its allowed strategy whose usage comes first by `before`.
+fn peak_of_extremes(p: &ChoiceProblem, before: impl Fn(i64, i64) -> bool) -> i128 {
     let choice: Vec<usize> = p
         .nodes
         .values()
-        .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).min_by_key(|&s| n.strategies[s].usage).unwrap_or(0))
+        .map(|n| {
+            (0..n.strategies.len())
+                .filter(|&s| n.allowed(s))
+                .reduce(|a, b| if before(n.strategies[b].usage, n.strategies[a].usage) { b } else { a })
+                .unwrap_or(0)
+        })
         .collect();
     evaluate(p, &choice).map_or(0, |e| e.peak_usage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::{RandomSpec, random_problem};
+
+    /// On seeded random problems small enough to enumerate (some with forbidden strategies): the lowest
+    /// and highest peaks over every allowed assignment are `min_peak` and `max_peak`.
+    #[test]
+    fn extreme_peaks_are_the_lowest_and_highest_over_all_assignments() {
+        let mut checked = 0;
+        for seed in 0..200 {
+            let p = random_problem(&RandomSpec::tiny(6), seed);
+            let allowed: Vec<Vec<usize>> =
+                p.nodes.values().map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).collect()).collect();
+            if allowed.iter().any(Vec::is_empty) {
+                continue;
+            }
+            let (mut lo, mut hi) = (i128::MAX, i128::MIN);
+            let mut digits = vec![0usize; allowed.len()];
+            loop {
+                let choice: Vec<usize> = digits.iter().zip(&allowed).map(|(&d, a)| a[d]).collect();
+                let peak = evaluate(&p, &choice).expect("a valid assignment").peak_usage;
+                (lo, hi) = (lo.min(peak), hi.max(peak));
+                // The next assignment, as a mixed-radix counter.
+                let Some(i) = (0..digits.len()).find(|&i| digits[i] + 1 < allowed[i].len()) else { break };
+                digits[i] += 1;
+                digits[..i].iter_mut().for_each(|d| *d = 0);
+            }
+            assert_eq!((min_peak(&p), max_peak(&p)), (lo, hi), "seed {seed}");
+            checked += usize::from(lo < hi);
+        }
+        assert!(checked > 100, "only {checked} problems where the peak can move");
+    }
 }

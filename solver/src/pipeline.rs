@@ -228,14 +228,24 @@ fn through_clusters(
             // with crossovers 1.570e9-1.687e9 over six runs at seeds 0-2, see cluster_search.rs). The
             // Lagrangian search starts from the dual bound's memory prices (S, seeds 0-2, one run each:
             // 1.612e9, 1.619e9, 1.583e9 against 1.592e9, 1.642e9, 1.617e9 starting from zero).
+            //
+            // When memory cannot bind (no limit, or every answer fits), there is nothing to price: the
+            // others explore from the coarse greedy answer instead, a second basin the first takes over
+            // when it is cheaper (on S without its limit, 2 threads, 60 s, seeds 0-2, one run each:
+            // 380.8e6, 386.2e6, 386.5e6 against 432.4e6, 429.2e6, 456.2e6 with both searches starting
+            // from the local search's answer, where the first stays stuck).
             let start = warm.and_then(|w| cl.contract(&w.choice));
+            let binds = q.usage_limit.is_some_and(|l| crate::eval::max_peak(q) > i128::from(l));
             let board = crate::cluster_search::Board::default();
             let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {
-                let mut cs = crate::cluster_search::ClusterSearch::new(q, &cl, &coarse, start.clone()).sharing(&board);
+                use crate::cluster_search::ClusterSearch;
                 if seed == o.seed {
-                    cs.run(seed, deadline, progress)
-                } else {
+                    ClusterSearch::new(q, &cl, &coarse, start.clone()).sharing(&board).run(seed, deadline, progress)
+                } else if binds {
+                    let cs = ClusterSearch::new(q, &cl, &coarse, start.clone()).sharing(&board);
                     cs.priced(prices.clone()).run_lagrangian(seed, deadline, progress)
+                } else {
+                    ClusterSearch::new(q, &cl, &coarse, None).sharing(&board).exploring().run(seed, deadline, progress)
                 }
             };
             let found = std::thread::scope(|scope| {
