@@ -118,6 +118,8 @@ pub struct ClusterSearch<'p> {
     live: LiveUsage,
     /// An explorer ([`ClusterSearch::exploring`]): posts its best answers, takes over none.
     explores: bool,
+    /// How often a Lagrangian search starts again ([`ClusterSearch::restarting_every`]).
+    restart_every: Duration,
 }
 
 /// Per cluster: the slot ranges of its live members, and per option their usages, in `f64` (what
@@ -169,6 +171,7 @@ impl<'p> ClusterSearch<'p> {
             prices: Vec::new(),
             live,
             explores: false,
+            restart_every: Duration::from_secs(lagrange::RESTART_EVERY_S),
         }
     }
 
@@ -184,6 +187,13 @@ impl<'p> ClusterSearch<'p> {
     /// the explorer stays in its own basin.
     pub fn exploring(mut self) -> Self {
         self.explores = true;
+        self
+    }
+
+    /// Let a Lagrangian search ([`ClusterSearch::run_lagrangian`]) start again from its start and first
+    /// multipliers this often (by default every `RESTART_EVERY_S` seconds, in `lagrange.rs`).
+    pub fn restarting_every(mut self, every: Duration) -> Self {
+        self.restart_every = every;
         self
     }
 

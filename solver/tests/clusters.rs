@@ -72,13 +72,16 @@ fn check(p: &ChoiceProblem, seed: u64) {
 }
 
 /// The searches over clusters, for 10 ms each: the feasible one, the Lagrangian one posting its answers on
-/// a board, and a feasible one that takes over from that board.
+/// a board (starting again every 2 ms, so that restarts are exercised too), and a feasible one that takes
+/// over from that board.
 fn searches(p: &ChoiceProblem, cl: &Clusters, coarse_p: &ChoiceProblem, seed: u64) -> [Option<Solution>; 3] {
     let deadline = || Instant::now() + Duration::from_millis(10);
     let board = Board::default();
     let feasible = ClusterSearch::new(p, cl, coarse_p, None).run(seed, deadline(), &mut |_| {});
-    let lagrangian =
-        ClusterSearch::new(p, cl, coarse_p, None).sharing(&board).run_lagrangian(seed, deadline(), &mut |_| {});
+    let lagrangian = ClusterSearch::new(p, cl, coarse_p, None)
+        .sharing(&board)
+        .restarting_every(Duration::from_millis(2))
+        .run_lagrangian(seed, deadline(), &mut |_| {});
     let team = ClusterSearch::new(p, cl, coarse_p, None).sharing(&board).run(seed + 1, deadline(), &mut |_| {});
     if let Some(l) = &lagrangian {
         let t = team.as_ref().expect("the Lagrangian search's answer is on the board");
