@@ -55,8 +55,8 @@ const PASSES: usize = 8;
 /// Seconds between restarts: the search goes back to its start and its first multipliers and step
 /// scale. By then the team's answers lie in one basin and the Lagrangian search's offers resemble each
 /// other; a fresh trajectory offers different ones for the crossovers (S, 240 s, seeds 0–4, one run
-/// each, side by side: 1.578e9, 1.608e9, 1.629e9, 1.571e9, 1.624e9 against 1.612e9, 1.628e9, 1.628e9,
-/// 1.626e9, 1.608e9 without; medians 1.608e9 and 1.626e9).
+/// each, side by side, restarts switched on in an experiment build: 1.578e9, 1.608e9, 1.629e9, 1.571e9,
+/// 1.624e9 against 1.612e9, 1.628e9, 1.628e9, 1.626e9, 1.608e9 without; medians 1.608e9 and 1.626e9).
 pub const RESTART_EVERY_S: u64 = 60;
 
 impl ClusterSearch<'_> {
