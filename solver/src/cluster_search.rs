@@ -399,6 +399,13 @@ impl<'p> ClusterSearch<'p> {
         dirty
     }
 
+    /// An explorer's new best answer goes on the team's board; other searches keep theirs.
+    fn post_if_exploring(&self, cost: i128, x: &[usize]) {
+        if let (true, Some(board)) = (self.explores, self.board) {
+            board.post(cost, x);
+        }
+    }
+
     /// Search until `deadline`; returns the best answer that fits memory (original indices), if any.
     pub fn run(&mut self, seed: u64, deadline: Instant, progress: &mut dyn FnMut(&Progress)) -> Option<Solution> {
         let t0 = Instant::now();
@@ -412,8 +419,8 @@ impl<'p> ClusterSearch<'p> {
         // An answer that pays a forbidden cost (between clusters) is none: until one is found, any
         // cost below the marker beats the best.
         let mut best = (self.cost().min(FORBIDDEN), self.coarse.x.clone(), 0.0);
-        if let (true, Some(board), true) = (self.explores, self.board, best.0 < FORBIDDEN) {
-            board.post(best.0, &best.1);
+        if best.0 < FORBIDDEN {
+            self.post_if_exploring(best.0, &best.1);
         }
         let mut last_report = 0.0;
         let mut idle = 0;
@@ -448,9 +455,7 @@ impl<'p> ClusterSearch<'p> {
             }
             if self.feasible() && self.cost() < best.0 {
                 best = (self.cost(), self.coarse.x.clone(), t0.elapsed().as_secs_f64());
-                if let (true, Some(board)) = (self.explores, self.board) {
-                    board.post(best.0, &best.1);
-                }
+                self.post_if_exploring(best.0, &best.1);
             } else if self.cost() > best.0 || !self.feasible() {
                 let back = best.1.clone();
                 self.go_to(&back);
