@@ -20,7 +20,8 @@
 //! with the crossovers against 1.623e9, 1.641e9, 1.632e9 without; a second run with them gave 1.570e9,
 //! 1.687e9, 1.631e9 (the threads interleave differently from run to run). When memory cannot bind, a
 //! Lagrangian search would be a plain descent; the team's other searches then explore instead
-//! ([`ClusterSearch::exploring`]): the same search from another start, posting what it finds.
+//! ([`ClusterSearch::exploring`]): the same search from another start, posting what it finds. How the
+//! searches are put together in teams and episodes is [`crate::team`]'s.
 
 mod crossover;
 mod knapsack;
@@ -213,6 +214,23 @@ impl<'p> ClusterSearch<'p> {
     /// Current cost.
     pub fn cost(&self) -> i128 {
         self.coarse.cost
+    }
+
+    /// The current options, one per cluster.
+    pub fn options(&self) -> &[usize] {
+        &self.coarse.x
+    }
+
+    /// Cross the current answer with `other` (options, one per cluster) for at most
+    /// `CROSSOVER_BUDGET_S` seconds, then descend; returns whether the answer became cheaper (it
+    /// stays where it was otherwise).
+    pub fn cross_with(&mut self, other: &[usize], deadline: Instant) -> bool {
+        let before = self.cost();
+        if !self.feasible() || !self.crossover(other, Duration::from_secs_f64(CROSSOVER_BUDGET_S), deadline) {
+            return false;
+        }
+        self.descend(&[], deadline);
+        self.cost() < before
     }
 
     /// Does memory fit?

@@ -27,6 +27,7 @@ pub mod random;
 pub mod restrict;
 pub mod smt;
 pub mod solution;
+pub mod team;
 
 pub use problem::{ChoiceProblem, Cost, Edge, EdgeId, Node, NodeId, Strategy, Usage};
 pub use solution::{Backend, Progress, Solution, SolveError, SolveOptions, Status};

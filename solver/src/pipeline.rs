@@ -220,43 +220,9 @@ fn through_clusters(
             out
         }
         Err(SolveError::TooLarge { .. }) => {
-            // Too large for the MIP: search over clusters, one search per thread (seeds differ). The first
-            // keeps memory at every step and reports progress; the others are Lagrangian and post their
-            // answers on a shared board, from which the first takes over any better answer and with whose
-            // latest answer it crosses its own (on S, 2 threads, 240 s, one run each: two feasible searches
-            // 1.685e9; with a Lagrangian one 1.639e9; sharing its answers 1.612e9-1.650e9 over seeds 0-2;
-            // with crossovers 1.570e9-1.687e9 over six runs at seeds 0-2, see cluster_search.rs). The
-            // Lagrangian search starts from the dual bound's memory prices (S, seeds 0-2, one run each:
-            // 1.612e9, 1.619e9, 1.583e9 against 1.592e9, 1.642e9, 1.617e9 starting from zero).
-            //
-            // When memory cannot bind (no limit, or every answer fits), there is nothing to price: the
-            // others explore from the coarse greedy answer instead, a second basin the first takes over
-            // when it is cheaper (on S without its limit, 2 threads, 60 s, seeds 0-2, one run each:
-            // 380.8e6, 386.2e6, 386.5e6 against 432.4e6, 429.2e6, 456.2e6 with both searches starting
-            // from the local search's answer, where the first stays stuck).
+            // Too large for the MIP: teams of searches over clusters, see `crate::team`.
             let start = warm.and_then(|w| cl.contract(&w.choice));
-            let binds = q.usage_limit.is_some_and(|l| crate::eval::max_peak(q) > i128::from(l));
-            let board = crate::cluster_search::Board::default();
-            let search = |seed: u64, progress: &mut dyn FnMut(&Progress)| {
-                use crate::cluster_search::ClusterSearch;
-                if seed == o.seed {
-                    ClusterSearch::new(q, &cl, &coarse, start.clone()).sharing(&board).run(seed, deadline, progress)
-                } else if binds {
-                    let cs = ClusterSearch::new(q, &cl, &coarse, start.clone()).sharing(&board);
-                    cs.priced(prices.clone()).run_lagrangian(seed, deadline, progress)
-                } else {
-                    ClusterSearch::new(q, &cl, &coarse, None).sharing(&board).exploring().run(seed, deadline, progress)
-                }
-            };
-            let found = std::thread::scope(|scope| {
-                let others: Vec<_> = (1..o.threads.max(1) as u64)
-                    .map(|k| scope.spawn(move || search(o.seed.wrapping_add(k), &mut |_| {})))
-                    .collect();
-                let mine = search(o.seed, progress);
-                let theirs: Vec<Option<Solution>> =
-                    others.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
-                theirs.into_iter().flatten().chain(mine).min_by_key(|s| s.cost)
-            });
+            let found = crate::team::search(q, &cl, &coarse, o, start, &prices, deadline, progress);
             let found = found.map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
             crate::coarse::Outcome { solution: found, bound: 0, rounds: 0 }
         }

@@ -1,0 +1,219 @@
+//! Teams of searches over clusters ([`crate::cluster_search`]), for when the coarse MIP is too large:
+//! one search per thread, sharing a [`Board`]; and episodes of teams, whose answers are crossed at the
+//! end.
+//!
+//! A team's first search keeps memory at every step and reports progress. When memory binds, the others
+//! are Lagrangian searches from the dual bound's memory prices; they post their answers on the board,
+//! from which the first takes over any better answer and with whose latest answer it crosses its own
+//! (on S, 2 threads, 240 s, one run each: two feasible searches 1.685e9; with a Lagrangian one 1.639e9;
+//! sharing its answers 1.612e9-1.650e9 over seeds 0-2; with crossovers 1.570e9-1.687e9 over six runs at
+//! seeds 0-2; starting from the dual's prices 1.612e9, 1.619e9, 1.583e9 at seeds 0-2 against 1.592e9,
+//! 1.642e9, 1.617e9 from zero). When memory cannot bind (no limit, or every answer fits), there is
+//! nothing to price: the others explore from the coarse greedy answer instead, a second basin the first
+//! takes over when it is cheaper (on S without its limit, 2 threads, 60 s, seeds 0-2, one run each:
+//! 380.8e6, 386.2e6, 386.5e6 against 432.4e6, 429.2e6, 456.2e6 with both starting from the local search's
+//! answer, where the first stays stuck).
+//!
+//! A team settles into one basin: on S it gains little after its first 70 s (at seed 2, 1.6144e9 at
+//! 77 s, 1.6110e9 at 228 s). So the time is split into [`EPISODES`] teams run one after another from
+//! the same start with other seeds, each ending in a basin of its own, and their answers are crossed at
+//! the end ([`cross_all`]): a MIP over the clusters where two answers differ combines what each got
+//! right at the memory limit (on S at seed 2, the answers of three episodes, 1.6230e9, 1.6399e9 and
+//! 1.6011e9, crossed to 1.5625e9).
+
+use crate::cluster::Clusters;
+use crate::cluster_search::{Board, ClusterSearch};
+use crate::problem::ChoiceProblem;
+use crate::solution::{Progress, Solution, SolveOptions};
+use std::time::{Duration, Instant};
+
+/// Teams run one after another, each for an equal share of the time. On S, 240 s, 2 threads, seeds
+/// 0–7, one run each, side by side: one episode 1.6205e9, 1.6399e9, 1.6110e9, 1.6138e9, 1.6240e9,
+/// 1.6235e9, 1.6151e9, 1.6116e9 (median 1.054× of the best known); two 1.6114e9, 1.5916e9, 1.5790e9,
+/// 1.5662e9, 1.5889e9, 1.5974e9, 1.6404e9, 1.6157e9 (median 1.039×, lower at 6 of 8 seeds); three, at
+/// seeds 0–4, 1.6272e9, 1.5759e9, 1.5625e9, 1.5998e9, 1.5932e9 (median 1.038×; two: 1.035×).
+/// On M (180 s, seed 0) one and two episodes gave the same cost to 0.01%.
+pub const EPISODES: u32 = 2;
+/// Kept at the end for crossing the episodes' answers: this many seconds (a crossing on S takes
+/// 0.2–1 s; it stops at `CROSSOVER_BUDGET_S`, 5 s, in `cluster_search.rs`)…
+const FINAL_CROSSOVER_S: f64 = 5.0;
+/// …or this share of the time, when that is less.
+const FINAL_CROSSOVER_SHARE: f64 = 0.05;
+
+/// Search `q` over its clusters `cl` (coarse problem `coarse`) until `deadline`, from `start` (options)
+/// with `o.threads` threads, in [`EPISODES`] episodes; `prices` (per memory slot) start the Lagrangian
+/// searches. Returns the best answer that fits, if any, its time to best counted from the call.
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    q: &ChoiceProblem,
+    cl: &Clusters,
+    coarse: &ChoiceProblem,
+    o: &SolveOptions,
+    start: Option<Vec<usize>>,
+    prices: &[f64],
+    deadline: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) -> Option<Solution> {
+    let t0 = Instant::now();
+    let binds = q.usage_limit.is_some_and(|l| crate::eval::max_peak(q) > i128::from(l));
+    let left = deadline.saturating_duration_since(t0);
+    let reserve = left.mul_f64(FINAL_CROSSOVER_SHARE).min(Duration::from_secs_f64(FINAL_CROSSOVER_S));
+    let mut answers: Vec<Solution> = Vec::new();
+    for e in 0..EPISODES {
+        let now = Instant::now();
+        let until = now + deadline.saturating_duration_since(now).saturating_sub(reserve) / (EPISODES - e);
+        let seed = o.seed.wrapping_add(u64::from(e) * o.threads.max(1) as u64);
+        // The progress shows the best answer of every episode so far.
+        let so_far = answers.iter().map(|s| s.cost).min();
+        let mut shown = |pr: &Progress| {
+            let incumbent = pr.incumbent.into_iter().chain(so_far).min();
+            progress(&Progress { incumbent, ..pr.clone() })
+        };
+        let team = Team { q, cl, coarse, start: start.clone(), prices, binds };
+        let offset = (now - t0).as_secs_f64();
+        let found = team.run(o.threads.max(1) as u64, seed, until, &mut shown);
+        answers.extend(found.map(|s| Solution { time_to_best: offset + s.time_to_best, ..s }));
+    }
+    let several = answers.len() > 1;
+    let crossed = cross_all(q, cl, coarse, answers, t0, deadline)?;
+    if several {
+        progress(&Progress { phase: "episodes crossed", elapsed: 0.0, incumbent: Some(crossed.cost), bound: None });
+    }
+    Some(crossed)
+}
+
+/// One team: its problem, clusters, start and the Lagrangian searches' first prices.
+struct Team<'a> {
+    q: &'a ChoiceProblem,
+    cl: &'a Clusters,
+    coarse: &'a ChoiceProblem,
+    start: Option<Vec<usize>>,
+    prices: &'a [f64],
+    /// Whether memory can bind (Lagrangian searches) or not (explorers).
+    binds: bool,
+}
+
+impl Team<'_> {
+    /// `threads` searches with seeds from `seed` on, until `deadline`; the best answer any found.
+    fn run(&self, threads: u64, seed: u64, deadline: Instant, progress: &mut dyn FnMut(&Progress)) -> Option<Solution> {
+        let board = Board::default();
+        let (q, cl, coarse) = (self.q, self.cl, self.coarse);
+        let search = |s: u64, progress: &mut dyn FnMut(&Progress)| {
+            if s == seed {
+                ClusterSearch::new(q, cl, coarse, self.start.clone()).sharing(&board).run(s, deadline, progress)
+            } else if self.binds {
+                let cs = ClusterSearch::new(q, cl, coarse, self.start.clone()).sharing(&board);
+                cs.priced(self.prices.to_vec()).run_lagrangian(s, deadline, progress)
+            } else {
+                ClusterSearch::new(q, cl, coarse, None).sharing(&board).exploring().run(s, deadline, progress)
+            }
+        };
+        std::thread::scope(|scope| {
+            let others: Vec<_> =
+                (1..threads).map(|k| scope.spawn(move || search(seed.wrapping_add(k), &mut |_| {}))).collect();
+            let mine = search(seed, progress);
+            let theirs: Vec<Option<Solution>> =
+                others.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
+            theirs.into_iter().flatten().chain(mine).min_by_key(|s| s.cost)
+        })
+    }
+}
+
+/// The cheapest of `answers` (each fits memory), crossed with each of the others in turn
+/// ([`ClusterSearch::cross_with`]) until `deadline`; `None` when there are none. A crossing that
+/// improves it sets its time to best, counted from `t0`.
+pub fn cross_all(
+    q: &ChoiceProblem,
+    cl: &Clusters,
+    coarse: &ChoiceProblem,
+    mut answers: Vec<Solution>,
+    t0: Instant,
+    deadline: Instant,
+) -> Option<Solution> {
+    answers.sort_by_key(|s| s.cost);
+    let mut answers = answers.into_iter();
+    let mut best = answers.next()?;
+    let Some(x) = cl.contract(&best.choice) else { return Some(best) };
+    let mut cs = ClusterSearch::new(q, cl, coarse, Some(x));
+    for other in answers {
+        if let Some(y) = cl.contract(&other.choice)
+            && cs.cross_with(&y, deadline)
+            && cs.cost() < best.cost
+        {
+            let time_to_best = t0.elapsed().as_secs_f64();
+            best = Solution { choice: cl.expand(cs.options()), cost: cs.cost(), time_to_best, ..best };
+        }
+    }
+    Some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluate;
+    use crate::random::Rng;
+    use crate::solution::Status;
+
+    /// On seeded random problems with clusters, with and without their memory limit, a team search in
+    /// episodes on two threads returns an answer that fits, at the evaluator's cost, on most of them (48
+    /// of the 54 searches, 40 ms each).
+    #[test]
+    fn a_search_in_episodes_answers_at_the_evaluators_cost() {
+        let (mut tried, mut answered) = (0, 0);
+        for seed in 0..60 {
+            let p = crate::random::clustered_problem(seed);
+            let Ok(cl) = Clusters::find(&p) else { continue };
+            let unlimited = ChoiceProblem { usage_limit: None, ..p.clone() };
+            for q in [&p, &unlimited] {
+                let coarse = cl.coarse(q);
+                let o = SolveOptions { threads: 2, seed, ..SolveOptions::default() };
+                let deadline = Instant::now() + Duration::from_millis(40);
+                tried += 1;
+                let Some(s) = search(q, &cl, &coarse, &o, None, &[], deadline, &mut |_| {}) else { continue };
+                let e = evaluate(q, &s.choice).unwrap();
+                assert!(e.is_feasible(), "seed {seed}");
+                assert_eq!(e.cost, s.cost, "seed {seed}");
+                answered += 1;
+            }
+        }
+        assert!(answered * 10 >= tried * 8, "only {answered} of {tried} searches answered");
+    }
+
+    /// On seeded random problems with clusters, crossing answers that fit gives one that fits, at the
+    /// evaluator's cost, no dearer than the cheapest; and cheaper than every answer on some problems (12
+    /// of the 126 crossed).
+    #[test]
+    fn crossing_answers_is_no_worse_than_the_best() {
+        let (mut crossed, mut cheaper) = (0, 0);
+        for seed in 0..300 {
+            let p = crate::random::clustered_problem(seed);
+            let Ok(cl) = Clusters::find(&p) else { continue };
+            let coarse = cl.coarse(&p);
+            let mut rng = Rng::new(seed);
+            let mut answers: Vec<Solution> = Vec::new();
+            for _ in 0..60 {
+                let x: Vec<usize> = cl.options.iter().map(|o| rng.below(o.len() as u64) as usize).collect();
+                let choice = cl.expand(&x);
+                let e = evaluate(&p, &choice).unwrap();
+                if e.is_feasible() && e.cost < crate::iopddl::FORBIDDEN_COST as i128 && answers.len() < 3 {
+                    let status = Status::Heuristic;
+                    answers.push(Solution { choice, cost: e.cost, bound: 0, status, time_to_best: 0.0 });
+                }
+            }
+            if answers.len() < 2 {
+                continue;
+            }
+            let least = answers.iter().map(|s| s.cost).min().unwrap();
+            let soon = Instant::now() + Duration::from_secs(10);
+            let best = cross_all(&p, &cl, &coarse, answers, Instant::now(), soon).expect("an answer");
+            let e = evaluate(&p, &best.choice).unwrap();
+            assert!(e.is_feasible(), "seed {seed}");
+            assert_eq!(e.cost, best.cost, "seed {seed}");
+            assert!(best.cost <= least, "seed {seed}: {} from {least}", best.cost);
+            crossed += 1;
+            cheaper += usize::from(best.cost < least);
+        }
+        assert!(crossed >= 30, "only {crossed} problems with two answers that fit");
+        assert!(cheaper > 0, "no crossing improved on its best answer in {crossed} problems");
+    }
+}
