@@ -32,7 +32,8 @@ use std::time::{Duration, Instant};
 /// 1.6235e9, 1.6151e9, 1.6116e9 (median 1.054× of the best known); two 1.6114e9, 1.5916e9, 1.5790e9,
 /// 1.5662e9, 1.5889e9, 1.5974e9, 1.6404e9, 1.6157e9 (median 1.039×, lower at 6 of 8 seeds); three, at
 /// seeds 0–4, 1.6272e9, 1.5759e9, 1.5625e9, 1.5998e9, 1.5932e9 (median 1.038×; two: 1.035×).
-/// On M (180 s, seed 0) one and two episodes gave the same cost to 0.01%.
+/// On M (180 s, seed 0) one and two episodes gave the same cost to 0.01%; on S without its limit (60 s,
+/// seeds 0–2) two gave 380.6e6, 386.0e6, 383.7e6 against 386.5e6, 386.4e6, 385.5e6.
 pub const EPISODES: u32 = 2;
 /// Kept at the end for crossing the episodes' answers: this many seconds (a crossing on S takes
 /// 0.2–1 s; it stops at `CROSSOVER_BUDGET_S`, 5 s, in `cluster_search.rs`)…
