@@ -506,7 +506,7 @@ impl<'p> ClusterSearch<'p> {
 /// For tests: the seeded random problems `0..n` that have clusters, each with its seed, its clusters and
 /// their coarse problem.
 #[cfg(test)]
-fn clustered_cases(n: u64) -> impl Iterator<Item = (u64, ChoiceProblem, Clusters, ChoiceProblem)> {
+pub(crate) fn clustered_cases(n: u64) -> impl Iterator<Item = (u64, ChoiceProblem, Clusters, ChoiceProblem)> {
     (0..n).filter_map(|seed| {
         let p = crate::random::clustered_problem(seed);
         let cl = Clusters::find(&p).ok()?;

@@ -151,6 +151,7 @@ pub fn cross_all(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cluster_search::clustered_cases;
     use crate::eval::evaluate;
     use crate::random::Rng;
     use crate::solution::Status;
@@ -161,9 +162,7 @@ mod tests {
     #[test]
     fn a_search_in_episodes_answers_at_the_evaluators_cost() {
         let (mut tried, mut answered) = (0, 0);
-        for seed in 0..60 {
-            let p = crate::random::clustered_problem(seed);
-            let Ok(cl) = Clusters::find(&p) else { continue };
+        for (seed, p, cl, _) in clustered_cases(60) {
             let unlimited = ChoiceProblem { usage_limit: None, ..p.clone() };
             for q in [&p, &unlimited] {
                 let coarse = cl.coarse(q);
@@ -186,10 +185,7 @@ mod tests {
     #[test]
     fn crossing_answers_is_no_worse_than_the_best() {
         let (mut crossed, mut cheaper) = (0, 0);
-        for seed in 0..300 {
-            let p = crate::random::clustered_problem(seed);
-            let Ok(cl) = Clusters::find(&p) else { continue };
-            let coarse = cl.coarse(&p);
+        for (seed, p, cl, coarse) in clustered_cases(300) {
             let mut rng = Rng::new(seed);
             let mut answers: Vec<Solution> = Vec::new();
             for _ in 0..60 {
