@@ -45,33 +45,59 @@ impl Backend for BruteForce {
                     best = Some((e.cost, choice.clone()));
                 }
             }
-            // Next assignment (odometer).
-            let mut k = 0;
-            loop {
-                if k == choice.len() {
-                    return match best {
-                        Some((cost, choice)) => Ok(Solution {
-                            choice,
-                            cost,
-                            bound: cost,
-                            status: Status::Optimal,
-                            time_to_best: t0.elapsed().as_secs_f64(),
-                        }),
-                        None => match (p.usage_limit, min_peak) {
-                            (Some(limit), Some(m)) if m > limit as i128 => {
-                                Err(SolveError::Infeasible { limit: limit as i128, min_peak: Some(m) })
-                            }
-                            _ => Err(SolveError::no_assignment(p)),
-                        },
-                    };
-                }
-                choice[k] += 1;
-                if choice[k] < sizes[k] {
-                    break;
-                }
-                choice[k] = 0;
-                k += 1;
+            if !next_assignment(&mut choice, &sizes) {
+                return match best {
+                    Some((cost, choice)) => Ok(Solution {
+                        choice,
+                        cost,
+                        bound: cost,
+                        status: Status::Optimal,
+                        time_to_best: t0.elapsed().as_secs_f64(),
+                    }),
+                    None => match (p.usage_limit, min_peak) {
+                        (Some(limit), Some(m)) if m > limit as i128 => {
+                            Err(SolveError::Infeasible { limit: limit as i128, min_peak: Some(m) })
+                        }
+                        _ => Err(SolveError::no_assignment(p)),
+                    },
+                };
             }
         }
+    }
+}
+
+/// Step `digits` to the next assignment (an odometer: digit `i` counts up to `sizes[i]`, the first digit
+/// fastest); `false`, with every digit back at zero, after the last one.
+pub fn next_assignment(digits: &mut [usize], sizes: &[usize]) -> bool {
+    for (d, &size) in digits.iter_mut().zip(sizes) {
+        *d += 1;
+        if *d < size {
+            return true;
+        }
+        *d = 0;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_assignment;
+
+    /// The odometer visits every assignment once, first digit fastest, and ends back at zero.
+    #[test]
+    fn the_odometer_visits_every_assignment_once() {
+        let sizes = [2, 3, 1, 2];
+        let mut digits = [0; 4];
+        let mut seen = vec![digits];
+        while next_assignment(&mut digits, &sizes) {
+            seen.push(digits);
+        }
+        assert_eq!(seen.len(), 12);
+        assert_eq!(seen[1], [1, 0, 0, 0]);
+        assert_eq!(seen[2], [0, 1, 0, 0]);
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 12);
+        assert_eq!(digits, [0; 4]);
     }
 }

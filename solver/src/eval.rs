@@ -207,6 +207,7 @@ fn peak_of_extremes(p: &ChoiceProblem, before: impl Fn(i64, i64) -> bool) -> i12
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::brute::next_assignment;
     use crate::random::{RandomSpec, random_problem};
 
     /// On seeded random problems small enough to enumerate (some with forbidden strategies): the lowest
@@ -222,15 +223,15 @@ mod tests {
                 continue;
             }
             let (mut lo, mut hi) = (i128::MAX, i128::MIN);
+            let sizes: Vec<usize> = allowed.iter().map(Vec::len).collect();
             let mut digits = vec![0usize; allowed.len()];
             loop {
                 let choice: Vec<usize> = digits.iter().zip(&allowed).map(|(&d, a)| a[d]).collect();
                 let peak = evaluate(&p, &choice).expect("a valid assignment").peak_usage;
                 (lo, hi) = (lo.min(peak), hi.max(peak));
-                // The next assignment, as a mixed-radix counter.
-                let Some(i) = (0..digits.len()).find(|&i| digits[i] + 1 < allowed[i].len()) else { break };
-                digits[i] += 1;
-                digits[..i].iter_mut().for_each(|d| *d = 0);
+                if !next_assignment(&mut digits, &sizes) {
+                    break;
+                }
             }
             assert_eq!((min_peak(&p), max_peak(&p)), (lo, hi), "seed {seed}");
             checked += usize::from(lo < hi);

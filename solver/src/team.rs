@@ -59,11 +59,12 @@ pub fn search(
     let binds = q.usage_limit.is_some_and(|l| crate::eval::max_peak(q) > i128::from(l));
     let left = deadline.saturating_duration_since(t0);
     let reserve = left.mul_f64(FINAL_CROSSOVER_SHARE).min(Duration::from_secs_f64(FINAL_CROSSOVER_S));
+    let threads = u64::from(o.threads.max(1));
     let mut answers: Vec<Solution> = Vec::new();
     for e in 0..EPISODES {
         let now = Instant::now();
         let until = now + deadline.saturating_duration_since(now).saturating_sub(reserve) / (EPISODES - e);
-        let seed = o.seed.wrapping_add(u64::from(e) * o.threads.max(1) as u64);
+        let seed = o.seed.wrapping_add(u64::from(e) * threads);
         // The progress shows the best answer of every episode so far.
         let so_far = answers.iter().map(|s| s.cost).min();
         let mut shown = |pr: &Progress| {
@@ -72,7 +73,7 @@ pub fn search(
         };
         let team = Team { q, cl, coarse, start: start.clone(), prices, binds };
         let offset = (now - t0).as_secs_f64();
-        let found = team.run(o.threads.max(1) as u64, seed, until, &mut shown);
+        let found = team.run(threads, seed, until, &mut shown);
         answers.extend(found.map(|s| Solution { time_to_best: offset + s.time_to_best, ..s }));
     }
     let several = answers.len() > 1;
