@@ -35,6 +35,8 @@ use std::time::{Duration, Instant};
 /// On M (180 s, seed 0) one and two episodes gave the same cost to 0.01%; on S without its limit (60 s,
 /// seeds 0–2) two gave 380.6e6, 386.0e6, 383.7e6 against 386.5e6, 386.4e6, 385.5e6.
 pub const EPISODES: u32 = 2;
+/// What the progress calls each episode.
+const EPISODE_PHASES: [&str; EPISODES as usize] = ["episode 1/2", "episode 2/2"];
 /// Kept at the end for crossing the episodes' answers: this many seconds (a crossing on S takes
 /// 0.2–1 s; it stops at `CROSSOVER_BUDGET_S`, 5 s, in `cluster_search.rs`)…
 const FINAL_CROSSOVER_S: f64 = 5.0;
@@ -65,11 +67,11 @@ pub fn search(
         let now = Instant::now();
         let until = now + deadline.saturating_duration_since(now).saturating_sub(reserve) / (EPISODES - e);
         let seed = o.seed.wrapping_add(u64::from(e) * threads);
-        // The progress shows the best answer of every episode so far.
+        // The progress names the episode and shows the best answer of every episode so far.
         let so_far = answers.iter().map(|s| s.cost).min();
         let mut shown = |pr: &Progress| {
             let incumbent = pr.incumbent.into_iter().chain(so_far).min();
-            progress(&Progress { incumbent, ..pr.clone() })
+            progress(&Progress { phase: EPISODE_PHASES[e as usize], incumbent, ..pr.clone() })
         };
         let team = Team { q, cl, coarse, start: start.clone(), prices, binds };
         let offset = (now - t0).as_secs_f64();
@@ -178,6 +180,22 @@ mod tests {
             }
         }
         assert!(answered * 10 >= tried * 8, "only {answered} of {tried} searches answered");
+    }
+
+    /// The progress of a search in episodes names each episode in turn, then the crossing, and the
+    /// best answer it shows never rises.
+    #[test]
+    fn the_progress_names_the_episodes_in_turn() {
+        let (seed, p, cl, coarse) = clustered_cases(60).next().expect("a problem with clusters");
+        let o = SolveOptions { threads: 1, seed, ..SolveOptions::default() };
+        let mut seen: Vec<(&str, Option<i128>)> = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(3);
+        search(&p, &cl, &coarse, &o, None, &[], deadline, &mut |pr| seen.push((pr.phase, pr.incumbent)));
+        let mut phases: Vec<&str> = seen.iter().map(|s| s.0).collect();
+        phases.dedup();
+        assert_eq!(phases, [&EPISODE_PHASES[..], &["episodes crossed"]].concat(), "seed {seed}");
+        let shown: Vec<i128> = seen.iter().filter_map(|s| s.1).collect();
+        assert!(shown.windows(2).all(|w| w[1] <= w[0]), "seed {seed}: {shown:?}");
     }
 
     /// On seeded random problems with clusters, crossing answers that fit gives one that fits, at the
