@@ -12,15 +12,15 @@
 //! finds nothing either, a random connected region is re-drawn (iterated local search); the best answer
 //! is kept.
 //!
-//! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `lagrange.rs`) moves on the same state
-//! with memory priced into the costs instead. Searches on different threads share their best answer
-//! through a [`Board`], on which the Lagrangian search also offers every answer that fits it finds; every
-//! [`CROSSOVER_EVERY_S`] the feasible search crosses its answer with the latest offer (`crossover.rs`: a
-//! MIP over the clusters where the two differ). On S, 240 s, seeds 0, 1, 2, one run each, crossing every
-//! second: 1.577e9, 1.640e9, 1.585e9 with the crossovers against 1.623e9, 1.641e9, 1.632e9 without; a second run with them gave 1.570e9,
-//! 1.687e9, 1.631e9 (the threads interleave differently from run to run). When memory cannot bind, a
-//! Lagrangian search would be a plain descent; the team's other searches then explore instead
-//! ([`ClusterSearch::exploring`]): the same search from another start, posting what it finds. How the
+//! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `lagrange.rs`) moves on the same state with
+//! memory priced into the costs instead. Searches on different threads share their best answer through a
+//! [`Board`], on which the Lagrangian search also offers every answer that fits it finds; every
+//! `CROSSOVER_EVERY_S` seconds the feasible search crosses its answer with the latest offer (`crossover.rs`:
+//! a MIP over the clusters where the two differ). On S, 240 s, seeds 0, 1, 2, one run each, crossing every
+//! second: 1.577e9, 1.640e9, 1.585e9 with the crossovers against 1.623e9, 1.641e9, 1.632e9 without; a second
+//! run with them gave 1.570e9, 1.687e9, 1.631e9 (the threads interleave differently from run to run). When
+//! memory cannot bind, a Lagrangian search would be a plain descent; the team's other searches then explore
+//! instead ([`ClusterSearch::exploring`]): the same search from another start, posting what it finds. How the
 //! searches are put together in teams and episodes is [`crate::team`]'s.
 
 mod crossover;
