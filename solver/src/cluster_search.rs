@@ -51,10 +51,10 @@ const FORBIDDEN: i128 = crate::iopddl::FORBIDDEN_COST as i128;
 /// Seconds between progress reports.
 const PROGRESS_EVERY_S: f64 = 1.0;
 /// Seconds between crossovers of the feasible search's answer with the Lagrangian search's latest…
-/// (measured on S, 240 s, two threads, one run per seed, the two settings alternated: seeds 0–2 in one
-/// session and 3–8 in the next; every 3 s gave a median of 1.029× the best-known cost, within 5% at 8 of
-/// 9 seeds; every 1 s 1.036×, within 5% at 5 of 9: each crossover takes 0.2–1 s, so every second left the
-/// walk little time to move between them).
+/// (measured on S, 240 s, two threads, one run per seed and setting: seeds 0–2 in one session, 3–8 in the
+/// next with the two settings alternated; every 3 s gave a median of 1.029× the best-known cost, within 5% at
+/// 8 of 9 seeds; every 1 s 1.036×, within 5% at 5 of 9: each crossover takes 0.2–1 s, so every second left
+/// the walk little time to move between them).
 const CROSSOVER_EVERY_S: f64 = 3.0;
 /// …each given at most this many seconds (on S they take 0.2–1 s).
 const CROSSOVER_BUDGET_S: f64 = 5.0;
