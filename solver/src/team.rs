@@ -39,6 +39,8 @@ use std::time::{Duration, Instant};
 pub const EPISODES: u32 = 2;
 /// What the progress calls each episode.
 const EPISODE_PHASES: [&str; EPISODES as usize] = ["episode 1/2", "episode 2/2"];
+/// What the progress calls the crossing of the episodes' answers.
+const CROSSED_PHASE: &str = "episodes crossed";
 /// Kept at the end for crossing the episodes' answers: this many seconds (a crossing on S takes
 /// 0.2–1 s; it stops at `CROSSOVER_BUDGET_S`, 5 s, in `cluster_search.rs`)…
 const FINAL_CROSSOVER_S: f64 = 5.0;
@@ -83,7 +85,7 @@ pub fn search(
     let several = answers.len() > 1;
     let crossed = cross_all(q, cl, coarse, answers, t0, deadline)?;
     if several {
-        progress(&Progress { phase: "episodes crossed", elapsed: 0.0, incumbent: Some(crossed.cost), bound: None });
+        progress(&Progress { phase: CROSSED_PHASE, elapsed: 0.0, incumbent: Some(crossed.cost), bound: None });
     }
     Some(crossed)
 }
@@ -195,7 +197,7 @@ mod tests {
         search(&p, &cl, &coarse, &o, None, &[], deadline, &mut |pr| seen.push((pr.phase, pr.incumbent)));
         let mut phases: Vec<&str> = seen.iter().map(|s| s.0).collect();
         phases.dedup();
-        assert_eq!(phases, [&EPISODE_PHASES[..], &["episodes crossed"]].concat(), "seed {seed}");
+        assert_eq!(phases, [&EPISODE_PHASES[..], &[CROSSED_PHASE]].concat(), "seed {seed}");
         let shown: Vec<i128> = seen.iter().filter_map(|s| s.1).collect();
         assert!(shown.windows(2).all(|w| w[1] <= w[0]), "seed {seed}: {shown:?}");
     }
