@@ -32,6 +32,9 @@ const SWEEPS_PER_CHECK: usize = 4;
 const MIN_GAIN: f64 = 1e-6;
 /// Multipliers are rounded to multiples of `1 / MU_SCALE` for the exact bound.
 const MU_SCALE: f64 = (1u64 << 20) as f64;
+/// Scaled multipliers and potentials beyond this are not evaluated (the bound is then `None`): it keeps
+/// the integer sums far from overflow. Multipliers grow without end when the limit cannot be met.
+const SCALED_MAX: f64 = 1e30;
 /// Polyak's step factor at first; halved after `STEP_PATIENCE` rounds without a better bound, and the
 /// search stops below `LAST_STEP`.
 const FIRST_STEP: f64 = 1.0;
@@ -170,27 +173,45 @@ impl<'p> Diffusion<'p> {
 
     /// The bound at the current `φ` and `μ`, evaluated exactly: both rounded to multiples of
     /// `1 / MU_SCALE` (`μ` down, so it stays non-negative), every term scaled by `MU_SCALE` into integers,
-    /// and the sum divided back, rounding down. `None` when some node or edge has no allowed choice.
+    /// and the sum divided back, rounding down. `None` when some node or edge has no allowed choice, or
+    /// when a scaled multiplier or potential exceeds `SCALED_MAX` (the sums could overflow).
     pub fn bound(&self) -> Option<i128> {
         let scale = if self.mu.iter().all(|&m| m == 0.0) { 1.0 } else { MU_SCALE };
-        let round = |x: &f64| if x.is_finite() { (x * scale).round() as i128 } else { 0 };
-        let phi: Vec<[Vec<i128>; 2]> =
-            self.phi.iter().map(|[a, b]| [a.iter().map(round).collect(), b.iter().map(round).collect()]).collect();
-        let mu: Vec<i128> = self.mu.iter().map(|&m| (m * scale).floor() as i128).collect();
+        let round = |x: &f64| match x * scale {
+            y if !y.is_finite() => Some(0),
+            y if y.abs() <= SCALED_MAX => Some(y.round() as i128),
+            _ => None,
+        };
+        let phi = self
+            .phi
+            .iter()
+            .map(|[a, b]| {
+                Some([
+                    a.iter().map(round).collect::<Option<Vec<_>>>()?,
+                    b.iter().map(round).collect::<Option<Vec<_>>>()?,
+                ])
+            })
+            .collect::<Option<Vec<[Vec<i128>; 2]>>>()?;
+        let mu = self
+            .mu
+            .iter()
+            .map(|&m| (m * scale <= SCALED_MAX).then(|| (m * scale).floor() as i128))
+            .collect::<Option<Vec<i128>>>()?;
         let charges = SlotSums::new(&mu);
         let s128 = scale as i128;
         let limit = self.p.usage_limit.map_or(0, i128::from);
-        let mut total: i128 = -limit * charges.total();
+        let mut total: i128 = limit.checked_mul(charges.total())?.checked_neg()?;
         for (v, costs) in self.exact.iter().enumerate() {
             let charge = charges.over(self.slots[v]);
-            total += (0..costs.len())
-                .filter(|&s| self.unary[v][s].is_finite())
-                .map(|s| {
-                    costs[s] * s128
-                        + self.usage[v][s] * charge
-                        + self.ends[v].iter().map(|end| phi[end.edge][usize::from(!end.from)][s]).sum::<i128>()
-                })
-                .min()?;
+            let mut least: Option<i128> = None;
+            for s in (0..costs.len()).filter(|&s| self.unary[v][s].is_finite()) {
+                let mut x = costs[s].checked_mul(s128)?.checked_add(self.usage[v][s].checked_mul(charge)?)?;
+                for end in &self.ends[v] {
+                    x = x.checked_add(phi[end.edge][usize::from(!end.from)][s])?;
+                }
+                least = Some(least.map_or(x, |l| l.min(x)));
+            }
+            total = total.checked_add(least?)?;
         }
         for (i, e) in self.p.edges.values().enumerate() {
             if self.pair[i].is_empty() {
@@ -198,11 +219,12 @@ impl<'p> Diffusion<'p> {
             }
             let [pf, pt] = &phi[i];
             let cols = pt.len();
-            total += (0..pf.len())
+            let least = (0..pf.len())
                 .flat_map(|s| (0..cols).map(move |t| (s, t)))
                 .filter(|&(s, t)| e.costs[s * cols + t] < FORBIDDEN_COST)
                 .map(|(s, t)| e.costs[s * cols + t] as i128 * s128 - pf[s] - pt[t])
                 .min()?;
+            total = total.checked_add(least)?;
         }
         Some(total.div_euclid(s128))
     }
@@ -229,7 +251,8 @@ impl<'p> Diffusion<'p> {
             for _ in 0..SWEEPS_PER_CHECK {
                 self.sweep();
             }
-            let b = self.bound()?;
+            // Multipliers grown past what the bound evaluates (the limit cannot be met): keep the best.
+            let Some(b) = self.bound() else { break };
             let gain = b - best;
             if b > best {
                 best = b;
@@ -330,6 +353,19 @@ mod tests {
             lifted += usize::from(bound > unlimited);
         }
         assert!(lifted > 0, "the multipliers never lifted the bound");
+    }
+
+    /// When the limit cannot be met the multipliers grow without end; the bound stops being evaluated
+    /// there instead of overflowing, and the run returns the best it proved (the contest's example at a
+    /// limit of 40, where the lowest peak is 50: a debug build panicked with an overflow before).
+    #[test]
+    fn an_impossible_limit_ends_the_run_without_overflow() {
+        let mut p = crate::iopddl::parse(crate::iopddl::EXAMPLE.as_bytes(), "example.json").unwrap();
+        p.usage_limit = Some(40);
+        let bound = Diffusion::new(&p)
+            .run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(Proven::default()))
+            .expect("a bound");
+        assert!(bound >= 445, "a limit below the lowest peak proves at least the unlimited optimum: {bound}");
     }
 
     /// On random problems without memory, the bound never exceeds the optimum, never falls below the
