@@ -26,6 +26,7 @@
 mod crossover;
 mod knapsack;
 mod lagrange;
+mod region;
 
 use crate::cluster::Clusters;
 use crate::local::{Search, Worklist};

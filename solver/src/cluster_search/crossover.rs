@@ -3,11 +3,8 @@
 //! (those where either answer is near the limit up front, the rest added lazily as in
 //! [`crate::coarse`]). The searches move one cluster or one tree at a time; this moves any subset of
 //! the differences together, which is what two answers stuck at the memory limit in different places
-//! need. Warm-started from the current answer, so it is never worse.
-//!
-//! The same MIP over a region (every cluster of it free among all its options, the rest kept) is
-//! [`ClusterSearch::region_mip`]: on S, the gap between the search's two usual outcomes is one such
-//! region, 27 clusters around one hub (see docs/iopddl-log.md).
+//! need. Warm-started from the current answer, so it is never worse. (A region's clusters free among
+//! all their options, the rest kept, is `region.rs`.)
 
 use super::ClusterSearch;
 use crate::cluster::Clusters;
@@ -22,36 +19,10 @@ impl ClusterSearch<'_> {
     /// The crossover of the current answer with `other` (options), for at most `budget`; moves to its
     /// answer when that is cheaper and fits, and returns whether it did.
     pub(super) fn crossover(&mut self, other: &[usize], budget: Duration, deadline: Instant) -> bool {
-        let here = &self.coarse.x;
-        let cands: Vec<Vec<usize>> =
-            here.iter().zip(other).map(|(&a, &b)| if a == b { vec![a] } else { vec![a.min(b), a.max(b)] }).collect();
-        let tight_in = [self.cl.expand(here), self.cl.expand(other)];
-        self.choose_among(cands, &tight_in, budget, deadline)
-    }
-
-    /// HiGHS over `region`: each of its clusters free among all its options, every other cluster kept;
-    /// moves there when that is cheaper and fits, and returns whether it did.
-    pub fn region_mip(&mut self, region: &[usize], budget: Duration, deadline: Instant) -> bool {
-        let mut cands: Vec<Vec<usize>> = self.coarse.x.iter().map(|&o| vec![o]).collect();
-        for &c in region {
-            cands[c] = (0..self.cl.options[c].len()).collect();
-        }
-        let tight_in = [self.cl.expand(&self.coarse.x)];
-        self.choose_among(cands, &tight_in, budget, deadline)
-    }
-
-    /// HiGHS chooses each cluster's option among `cands[c]` (the current one among them), with memory rows
-    /// up front where any answer of `tight_in` (original indices) is near the limit, the rest lazily;
-    /// warm-started from the current answer. Moves to its answer when cheaper and fitting.
-    fn choose_among(
-        &mut self,
-        cands: Vec<Vec<usize>>,
-        tight_in: &[Vec<usize>],
-        budget: Duration,
-        deadline: Instant,
-    ) -> bool {
         let q = self.fine.p;
         let here = self.coarse.x.clone();
+        let cands: Vec<Vec<usize>> =
+            here.iter().zip(other).map(|(&a, &b)| if a == b { vec![a] } else { vec![a.min(b), a.max(b)] }).collect();
         if cands.iter().all(|c| c.len() == 1) {
             return false;
         }
@@ -68,9 +39,9 @@ impl ClusterSearch<'_> {
         let mut coarse = restricted.coarse(q);
         if let Some(limit) = q.usage_limit {
             let mut points: Vec<i64> = Vec::new();
-            for x in tight_in {
+            for x in [self.cl.expand(&here), self.cl.expand(other)] {
                 let tight =
-                    crate::coarse::profile(q, x).into_iter().filter(|&(_, u)| u as f64 >= TIGHT_SHARE * limit as f64);
+                    crate::coarse::profile(q, &x).into_iter().filter(|&(_, u)| u as f64 >= TIGHT_SHARE * limit as f64);
                 points.extend(tight.map(|(t, _)| t));
             }
             points.sort_unstable();
@@ -108,10 +79,8 @@ impl ClusterSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::brute::BruteForce;
     use crate::eval::evaluate;
     use crate::random::Rng;
-    use crate::solution::Backend;
 
     /// On seeded random problems with clusters, the crossover of two answers that fit is one that fits, at
     /// the evaluator's cost, no dearer than either (the other answer is among its choices).
@@ -138,36 +107,5 @@ mod tests {
             crossed += 1;
         }
         assert!(crossed >= 30, "only {crossed} problems with two answers that fit");
-    }
-
-    /// A region MIP from an answer that fits gives one that fits, at the evaluator's cost, no dearer, and
-    /// changed only inside the region; over the whole problem it finds the optimum brute force finds.
-    #[test]
-    fn a_region_mip_moves_only_its_region_and_is_never_worse() {
-        let (mut moved, mut optimal) = (0, 0);
-        for (seed, p, cl, coarse) in super::super::clustered_cases(200) {
-            let mut rng = Rng::new(seed);
-            let mut cs = ClusterSearch::new(&p, &cl, &coarse, None);
-            if !cs.repair() || cs.cost() >= super::super::FORBIDDEN {
-                continue;
-            }
-            let start = cs.coarse.x.clone();
-            let before = cs.cost();
-            let region: Vec<usize> = (0..cl.len()).filter(|_| rng.below(2) == 0).collect();
-            let soon = Instant::now() + Duration::from_secs(10);
-            moved += cs.region_mip(&region, Duration::from_secs(10), soon) as usize;
-            let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
-            assert!(e.is_feasible() && e.cost == cs.cost() && cs.cost() <= before, "seed {seed}");
-            for c in (0..cl.len()).filter(|c| !region.contains(c)) {
-                assert_eq!(cs.coarse.x[c], start[c], "seed {seed}: cluster {c} is outside the region");
-            }
-            let all: Vec<usize> = (0..cl.len()).collect();
-            cs.region_mip(&all, Duration::from_secs(10), soon);
-            if let Ok(b) = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}) {
-                assert_eq!(cs.cost(), b.cost, "seed {seed}");
-                optimal += 1;
-            }
-        }
-        assert!(moved >= 10 && optimal >= 30, "only {moved} moves, {optimal} problems checked against brute force");
     }
 }
