@@ -25,7 +25,7 @@ impl ClusterSearch<'_> {
         region.sort_unstable();
         region.dedup();
         region.retain(|&c| self.cl.options[c].len() > 1);
-        if !self.feasible() || region.iter().all(|&c| self.cl.options[c].len() < 2) {
+        if region.is_empty() || !self.feasible() {
             return false;
         }
         let Some(sub) = self.region_problem(&region) else { return false };
