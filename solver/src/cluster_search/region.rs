@@ -29,7 +29,7 @@ impl ClusterSearch<'_> {
             return false;
         }
         let Some(sub) = self.region_problem(&region) else { return false };
-        let here = self.coarse.x.clone();
+        let was: Vec<usize> = region.iter().map(|&c| self.coarse.x[c]).collect();
         let until = (Instant::now() + budget).min(deadline);
         // No warm start: with the current options as a start HiGHS has answered "optimal" above the
         // optimum on a four-cluster region of a test problem (265 where 240 is optimal; cold: 240).
@@ -43,7 +43,9 @@ impl ClusterSearch<'_> {
         if self.feasible() && self.cost() < before {
             return true;
         }
-        self.go_to(&here);
+        for (&c, &o) in region.iter().zip(&was) {
+            self.set(c, o);
+        }
         false
     }
 
