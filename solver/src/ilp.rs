@@ -386,6 +386,11 @@ impl Backend for Highs {
         "highs"
     }
 
+    /// With a MIP start, the answer is checked against HiGHS's own objective: HiGHS 1.16.0 (1.15.1 and
+    /// earlier do not), given a start, can misprice it in presolve (a start costing 265 valued at 155)
+    /// and then prune everything below that value, returning the start as "optimal" where 240 is. When
+    /// the objective HiGHS reports is not the evaluator's cost of the answer it returns, the problem is
+    /// solved again without the start, and the cheaper answer kept with the second solve's bound.
     fn solve(
         &self,
         p: &ChoiceProblem,
@@ -394,74 +399,106 @@ impl Backend for Highs {
     ) -> Result<Solution, SolveError> {
         p.validate()?;
         let t0 = Instant::now();
-        let built = build(p)?;
-        let threads = *THREADS.get_or_init(|| opts.threads.max(1));
-        let (x_first, offset) = (built.x_first.clone(), built.offset);
-        let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
-        let warm = opts.warm_start.as_ref().filter(|w| w.len() == p.nodes.len()).map(|w| start_values(&built, p, w));
-        let mut model = built
-            .problem
-            .try_optimise(Sense::Minimise)
-            .map_err(|e| SolveError::Backend { backend: "highs", why: format!("invalid model: {e:?}") })?;
-        model.make_quiet();
-        let budget = opts.time_limit.saturating_sub(t0.elapsed()).as_secs_f64().max(0.01);
-        model.set_option("time_limit", budget);
-        model.set_option("mip_rel_gap", opts.mip_gap.max(0.0));
-        model.set_option("threads", threads as i32);
-        model.set_option("random_seed", (opts.seed % (i32::MAX as u64)) as i32);
-        if let Some(w) = &warm {
-            let _ = model.try_set_solution(Some(w), None, None, None);
+        let start = opts.warm_start.as_deref().filter(|w| w.len() == p.nodes.len());
+        let (first, agrees) = attempt(p, opts, start, t0, progress)?;
+        if start.is_none() || agrees {
+            return Ok(first);
         }
-        progress(&Progress { phase: "highs", elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
-        let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
-        let status = solved.status();
-        if status == HighsModelStatus::Infeasible || offset >= FORBIDDEN_COST as i128 {
-            return Err(SolveError::no_assignment(p));
+        // HiGHS's bound after mispricing the start is not relied on.
+        let first = Solution { bound: p.trivial_bound().min(first.cost), status: Status::TimeLimit, ..first };
+        if opts.time_limit <= t0.elapsed() {
+            return Ok(first);
         }
-        let dual = solved.double_info_value(c"mip_dual_bound").unwrap_or(f64::NEG_INFINITY);
-        let values = solved.get_solution();
-        let cols = values.columns();
-        let mut choice = vec![0usize; p.nodes.len()];
-        let mut any = false;
-        for (v, first) in x_first.iter().enumerate() {
-            if let Some(first) = *first {
-                let (best, val) = (0..sizes[v])
-                    .map(|s| (s, cols.get(first + s).copied().unwrap_or(0.0)))
-                    .fold((0, f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
-                choice[v] = best;
-                any |= val > 0.5;
-            }
+        let Ok((cold, _)) = attempt(p, opts, None, t0, progress) else { return Ok(first) };
+        if cold.cost <= first.cost {
+            return Ok(cold);
         }
-        let has_solution = any || x_first.iter().all(Option::is_none);
-        let e = if has_solution { evaluate(p, &choice).ok().filter(|e| e.is_feasible()) } else { None };
-        let bound_f = dual + offset as f64;
-        let bound = if bound_f.is_finite() {
-            (bound_f - BOUND_MARGIN * bound_f.abs().max(1.0)).ceil() as i128
-        } else {
-            p.trivial_bound()
-        };
-        let bound = bound.max(p.trivial_bound());
-        let Some(e) = e else {
-            return Err(SolveError::NoAnswer);
-        };
-        let bound = bound.min(e.cost);
-        // HiGHS's own proof (gap 0 asked) holds up to its floating-point tolerances; the bound we report
-        // keeps a margin for them, so it may sit a hair below the cost of an answer HiGHS proved optimal.
-        let within_tolerance = (e.cost - bound) as f64 <= 2.0 * BOUND_MARGIN * e.cost.max(1) as f64 + 1.0;
-        let st = if bound >= e.cost || (status == HighsModelStatus::Optimal && opts.mip_gap == 0.0 && within_tolerance)
-        {
-            Status::Optimal
-        } else if status == HighsModelStatus::Optimal {
-            Status::GapLimit
-        } else {
-            Status::TimeLimit
-        };
-        progress(&Progress {
-            phase: "highs",
-            elapsed: t0.elapsed().as_secs_f64(),
-            incumbent: Some(e.cost),
-            bound: Some(bound),
-        });
-        Ok(Solution { choice, cost: e.cost, bound, status: st, time_to_best: t0.elapsed().as_secs_f64() })
+        let bound = cold.bound.min(first.cost);
+        let status = if bound >= first.cost { Status::Optimal } else { Status::TimeLimit };
+        Ok(Solution { bound, status, ..first })
     }
+}
+
+/// One HiGHS solve from `start`, if given, within what is left of `opts.time_limit` since `t0`: its
+/// answer, and whether HiGHS's objective for it is the evaluator's cost (up to HiGHS's tolerances).
+fn attempt(
+    p: &ChoiceProblem,
+    opts: &SolveOptions,
+    start: Option<&[usize]>,
+    t0: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<(Solution, bool), SolveError> {
+    let built = build(p)?;
+    let threads = *THREADS.get_or_init(|| opts.threads.max(1));
+    let (x_first, offset) = (built.x_first.clone(), built.offset);
+    let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
+    let warm = start.map(|w| start_values(&built, p, w));
+    let mut model = built
+        .problem
+        .try_optimise(Sense::Minimise)
+        .map_err(|e| SolveError::Backend { backend: "highs", why: format!("invalid model: {e:?}") })?;
+    model.make_quiet();
+    let budget = opts.time_limit.saturating_sub(t0.elapsed()).as_secs_f64().max(0.01);
+    model.set_option("time_limit", budget);
+    model.set_option("mip_rel_gap", opts.mip_gap.max(0.0));
+    model.set_option("threads", threads as i32);
+    model.set_option("random_seed", (opts.seed % (i32::MAX as u64)) as i32);
+    if let Some(w) = &warm {
+        let _ = model.try_set_solution(Some(w), None, None, None);
+    }
+    progress(&Progress { phase: "highs", elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
+    let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
+    let status = solved.status();
+    if status == HighsModelStatus::Infeasible || offset >= FORBIDDEN_COST as i128 {
+        return Err(SolveError::no_assignment(p));
+    }
+    let dual = solved.double_info_value(c"mip_dual_bound").unwrap_or(f64::NEG_INFINITY);
+    let values = solved.get_solution();
+    let cols = values.columns();
+    let mut choice = vec![0usize; p.nodes.len()];
+    let mut any = false;
+    for (v, first) in x_first.iter().enumerate() {
+        if let Some(first) = *first {
+            let (best, val) = (0..sizes[v])
+                .map(|s| (s, cols.get(first + s).copied().unwrap_or(0.0)))
+                .fold((0, f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+            choice[v] = best;
+            any |= val > 0.5;
+        }
+    }
+    let has_solution = any || x_first.iter().all(Option::is_none);
+    let e = if has_solution { evaluate(p, &choice).ok().filter(|e| e.is_feasible()) } else { None };
+    let bound_f = dual + offset as f64;
+    let bound = if bound_f.is_finite() {
+        (bound_f - BOUND_MARGIN * bound_f.abs().max(1.0)).ceil() as i128
+    } else {
+        p.trivial_bound()
+    };
+    let bound = bound.max(p.trivial_bound());
+    let Some(e) = e else {
+        return Err(SolveError::NoAnswer);
+    };
+    let bound = bound.min(e.cost);
+    // Costs are integers: HiGHS's objective for an answer is its cost up to rounding.
+    let agrees = (solved.objective_value() + offset as f64 - e.cost as f64).abs() <= BOUND_MARGIN * e.cost as f64 + 0.5;
+    // HiGHS's own proof (gap 0 asked) holds up to its floating-point tolerances; the bound we report
+    // keeps a margin for them, so it may sit a hair below the cost of an answer HiGHS proved optimal.
+    let within_tolerance = (e.cost - bound) as f64 <= 2.0 * BOUND_MARGIN * e.cost.max(1) as f64 + 1.0;
+    let st = if bound >= e.cost
+        || (status == HighsModelStatus::Optimal && opts.mip_gap == 0.0 && within_tolerance && agrees)
+    {
+        Status::Optimal
+    } else if status == HighsModelStatus::Optimal {
+        Status::GapLimit
+    } else {
+        Status::TimeLimit
+    };
+    progress(&Progress {
+        phase: "highs",
+        elapsed: t0.elapsed().as_secs_f64(),
+        incumbent: Some(e.cost),
+        bound: Some(bound),
+    });
+    let solution = Solution { choice, cost: e.cost, bound, status: st, time_to_best: t0.elapsed().as_secs_f64() };
+    Ok((solution, agrees))
 }

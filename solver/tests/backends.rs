@@ -83,3 +83,59 @@ fn highs_equals_brute_force_on_random_problems() {
     }
     assert!(checked >= 100, "only {checked} comparable problems");
 }
+
+/// HiGHS 1.16.0, started at [1, 0, 2, 0] (cost 265), valued that start at 155 in presolve and returned
+/// it as "optimal"; the optimum is 240 at [1, 0, 0, 1]. The backend notices that HiGHS's objective is not
+/// the answer's cost and solves again without the start.
+#[test]
+fn a_mip_start_highs_misprices_does_not_stop_the_search() {
+    use automap_solver::constraints::{Budget, Term};
+    use automap_solver::problem::{ChoiceProblem, Edge, Node, NodeId, Strategy};
+    let costs: [&[i64]; 4] = [&[21, 10], &[15, 6], &[56, 78, 48], &[133, 106]];
+    let mut p = ChoiceProblem::default();
+    for c in costs {
+        p.nodes.push(Node::new(c.iter().map(|&cost| Strategy { cost, usage: 0 }).collect(), (0, 0)));
+    }
+    let edges: [(usize, usize, Vec<i64>); 3] = [
+        (0, 1, vec![31, 4, 4, 9]),
+        (1, 2, vec![28, 11, 10, 37, 23, 27]),
+        (2, 3, vec![11, 21, 17, 27, 45, FORBIDDEN_COST]),
+    ];
+    for (a, b, costs) in edges {
+        p.edges.push(Edge { from: NodeId::from_u32(a as u32), to: NodeId::from_u32(b as u32), costs });
+    }
+    let term = |node: u32, strategy: usize, weight: i64| Term::Node { node: NodeId::from_u32(node), strategy, weight };
+    p.budgets.push(Budget { name: "budget".into(), terms: vec![term(1, 1, 4), term(3, 0, 2)], max: 4 });
+    let cold = Highs.solve(&p, &opts(), &mut |_| {}).unwrap();
+    assert_eq!((cold.cost, cold.status, cold.choice.clone()), (240, Status::Optimal, vec![1, 0, 0, 1]));
+    let started = opts().warm_start(vec![1, 0, 2, 0]);
+    assert_eq!(evaluate(&p, &[1, 0, 2, 0]).unwrap().cost, 265);
+    let warm = Highs.solve(&p, &started, &mut |_| {}).unwrap();
+    assert_eq!((warm.cost, warm.bound, warm.status), (240, 240, Status::Optimal));
+}
+
+/// From any answer that fits as its MIP start, HiGHS finds and proves the brute-force optimum, on random
+/// small problems with memory limits and random pins, ties and budgets.
+#[test]
+fn highs_from_any_start_equals_brute_force() {
+    let mut checked = 0;
+    for seed in 0..200u64 {
+        let mut p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
+        automap_solver::random::add_random_constraints(&mut p, seed);
+        let Ok(b) = BruteForce.solve(&p, &opts(), &mut |_| {}) else { continue };
+        if b.cost >= FORBIDDEN_COST as i128 {
+            continue;
+        }
+        // A start that fits and is not optimal, if a few random draws find one.
+        let mut rng = automap_solver::random::Rng::new(seed);
+        let sizes: Vec<u64> = p.nodes.values().map(|n| n.strategies.len() as u64).collect();
+        let draws = (0..200).map(|_| sizes.iter().map(|&n| rng.below(n) as usize).collect::<Vec<usize>>());
+        let start = draws.into_iter().find(|x| evaluate(&p, x).is_ok_and(|e| e.is_feasible() && e.cost > b.cost));
+        let Some(start) = start else { continue };
+        let h = Highs.solve(&p, &opts().warm_start(start.clone()), &mut |_| {}).unwrap();
+        assert_eq!((h.cost, h.status), (b.cost, Status::Optimal), "seed {seed}, start {start:?}");
+        assert_eq!(evaluate(&p, &h.choice).unwrap().cost, h.cost, "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} problems with a start");
+}

@@ -31,8 +31,8 @@ impl ClusterSearch<'_> {
         let Some(sub) = self.region_problem(&region) else { return false };
         let was: Vec<usize> = region.iter().map(|&c| self.coarse.x[c]).collect();
         let until = (Instant::now() + budget).min(deadline);
-        // No warm start: with the current options as a start HiGHS has answered "optimal" above the
-        // optimum on a four-cluster region of a test problem (265 where 240 is optimal; cold: 240).
+        // No warm start: HiGHS 1.16.0 can misprice a start in presolve (found on a four-cluster region
+        // of a test problem), and the backend then solves a second time without it (`ilp.rs`).
         let opts =
             SolveOptions { time_limit: until.saturating_duration_since(Instant::now()), ..SolveOptions::default() };
         let before = self.cost();
