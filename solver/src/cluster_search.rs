@@ -24,9 +24,12 @@
 //! searches are put together in teams and episodes is [`crate::team`]'s.
 
 mod crossover;
+mod hubs;
 mod knapsack;
 mod lagrange;
 mod region;
+
+pub use hubs::{HUB_MIN_DEGREE, hubs};
 
 use crate::cluster::Clusters;
 use crate::local::{Search, Worklist};
