@@ -29,7 +29,7 @@
 //! 1.037×. Before the sweep, the crossed answers were within 5% at 16 (up to 1.057×); eight were in
 //! the worse group, and the sweep lowered each by 2.09–2.47%, the others by 0.02–0.40%, taking 23–28 s
 //! with its final crossing (the code before it, seeds 0–19, runs of earlier sessions: median 1.029×,
-//! within 5% at 16 of 20).
+//! within 5% at 16 of 20). Eight more runs, at seeds 20 and 22–28: 1.018–1.037×.
 
 use crate::cluster::Clusters;
 use crate::cluster_search::{Board, ClusterSearch};
