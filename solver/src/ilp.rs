@@ -386,8 +386,9 @@ impl Backend for Highs {
         "highs"
     }
 
-    /// With a MIP start, the answer is checked against HiGHS's own objective: HiGHS 1.16.0 (1.15.1 and
-    /// earlier do not), given a start, can misprice it in presolve (a start costing 265 valued at 155)
+    /// With a MIP start, the answer is checked against HiGHS's own objective: HiGHS 1.16.0 (not 1.7.2,
+    /// 1.9.0, 1.11.0, 1.13.1–1.15.1, the versions tried), given a start, can misprice it in presolve (a
+    /// start costing 265 valued at 155)
     /// and then prune everything below that value, returning the start as "optimal" where 240 is. When
     /// the objective HiGHS reports is not the evaluator's cost of the answer it returns, the problem is
     /// solved again without the start, and the cheaper answer kept with the second solve's bound.
