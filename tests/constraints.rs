@@ -4,33 +4,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use automap::encodings::build::{Built, build};
 use automap::encodings::constraints::UserConstraints;
-use automap::encodings::mesh::Mesh;
 use automap::encodings::plan::PlanSpace;
-use automap::ir;
 use automap::solver::eval::evaluate;
 use automap::solver::ilp::Highs;
 use automap::solver::smt::Z3;
 use automap::solver::{Backend, SolveError, SolveOptions, Status};
-use std::path::Path;
-use std::process::Command;
-use std::time::Duration;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn module(name: &str) -> ir::Module {
-    ir::parse_module(&std::fs::read_to_string(root().join("tests/fixtures").join(name)).unwrap()).unwrap()
-}
-
-fn mesh(name: &str) -> Mesh {
-    Mesh::load(&root().join("specs/meshes").join(name)).unwrap()
-}
+use common::{Scratch, automap, mesh, module, root};
 
 fn opts() -> SolveOptions {
-    SolveOptions::default().time_limit(Duration::from_secs(60))
+    common::opts(60)
 }
 
 fn with(space: &PlanSpace<'_>, yaml: &str) -> Built {
@@ -154,10 +140,9 @@ fn bad_constraint_files_name_the_line_and_column() {
 
 #[test]
 fn plan_and_check_on_the_command_line() {
-    let out = std::env::temp_dir().join(format!("automap-constraints-{}", std::process::id()));
-    let run =
-        |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_automap")).args(args).current_dir(root()).output().unwrap();
-    let o = out.display().to_string();
+    let out = Scratch::new("constraints");
+    let run = |args: &[&str]| automap(args);
+    let o = out.arg();
     let r = run(&[
         "plan",
         "tests/fixtures/gpt_forward.mlir",
@@ -170,28 +155,28 @@ fn plan_and_check_on_the_command_line() {
         "--out",
         &o,
     ]);
-    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(String::from_utf8_lossy(&r.stderr).contains("constraints: 6 pins"));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stderr.contains("constraints: 6 pins"));
     let plan = out.join("plan.json").display().to_string();
     let base = ["check", "tests/fixtures/gpt_forward.mlir", "--mesh", "specs/meshes/cpu-model-4.yaml", "--plan"];
     let r = run(&[&base[..], &[plan.as_str(), "--constraints", "specs/constraints/gpt-megatron.yaml"]].concat());
-    let stdout = String::from_utf8_lossy(&r.stdout).to_string();
-    assert_eq!(r.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&r.stderr));
+    let stdout = r.stdout.clone();
+    assert_eq!(r.code, Some(0), "{stdout}{}", r.stderr);
     assert!(stdout.contains("feasible: yes") && stdout.contains("verdict: "), "{stdout}");
     assert!(!stdout.contains("not optimal"), "{stdout}");
     // Without the constraints, the same plan is beaten.
     let r = run(&[&base[..], &[plan.as_str()]].concat());
-    assert!(String::from_utf8_lossy(&r.stdout).contains("verdict: not optimal"));
+    assert!(r.stdout.contains("verdict: not optimal"));
     // A contest answer checked by Z3: the example's optimum, then an answer over the memory limit.
     let example = out.join("example.json");
     std::fs::write(&example, automap::solver::iopddl::EXAMPLE).unwrap();
     let ex = example.display().to_string();
     let r = run(&["check", &ex, "--solution", "[0, 0, 2, 1, 0]", "--solver", "z3"]);
-    let stdout = String::from_utf8_lossy(&r.stdout).to_string();
-    assert_eq!(r.status.code(), Some(0));
+    let stdout = r.stdout.clone();
+    assert_eq!(r.code, Some(0));
     assert!(stdout.contains("cost 445") && stdout.contains("verdict: optimal (proven)"), "{stdout}");
     let r = run(&["check", &ex, "--solution", "[0, 0, 1, 1, 0]", "--solver", "z3"]);
-    assert_eq!(r.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&r.stdout).contains("memory peak 55 exceeds the limit"));
-    let _ = std::fs::remove_dir_all(&out);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stdout.contains("memory peak 55 exceeds the limit"));
+    drop(out);
 }

@@ -2,11 +2,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use automap::ir::{self, Module, write};
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = common::root().join("tests/fixtures");
     let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -76,7 +78,7 @@ fn pretty_and_generic_forms_import_to_the_same_program() {
 
 #[test]
 fn arguments_carry_the_names_jax_gave_them() {
-    let m = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpt_train.mlir"));
+    let m = common::module("gpt_train.mlir");
     let names: Vec<&str> = m.entry().args.iter().filter_map(|a| a.name.as_deref()).collect();
     assert_eq!(names.len(), m.args.len());
     assert!(names.contains(&"params['layers'][0]['wq']"));
@@ -89,7 +91,7 @@ fn arguments_carry_the_names_jax_gave_them() {
 
 #[test]
 fn training_step_has_the_ops_a_training_step_needs() {
-    let m = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpt_train.mlir"));
+    let m = common::module("gpt_train.mlir");
     let count = |n: &str| m.ops.values().filter(|o| o.name == n).count();
     // 2 layers × (q, k, v, o, two MLP matmuls, two attention einsums) + logits, forward and backward.
     assert!(count("stablehlo.dot_general") >= 3 * (2 * 8 + 1), "{}", count("stablehlo.dot_general"));

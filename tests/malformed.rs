@@ -2,8 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use automap::ir;
-use std::process::Command;
 
 const GOOD: &str = "module @m {\n  func.func public @main(%arg0: tensor<8x16xf32>) -> tensor<8x16xf32> {\n    %0 = stablehlo.add %arg0, %arg0 : tensor<8x16xf32>\n    return %0 : tensor<8x16xf32>\n  }\n}\n";
 
@@ -12,13 +13,11 @@ fn err(text: &str) -> ir::ParseError {
 }
 
 fn cli(bytes: &[u8]) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("automap-malformed-{}-{}", std::process::id(), bytes.len()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(&format!("malformed-{}", bytes.len()));
     let path = dir.join("model.mlir");
     std::fs::write(&path, bytes).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("inspect").arg(&path).output().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = common::automap(&["inspect".as_ref(), path.as_os_str()]);
+    (out.code.unwrap_or(-1), out.stderr)
 }
 
 #[test]
@@ -126,29 +125,27 @@ fn unknown_ops_are_opaque_with_a_warning_not_a_failure() {
     assert_eq!(m.opaque_ops().count(), 1);
     assert_eq!(m.warnings.len(), 1);
     assert!(m.warnings[0].message.contains("mydialect.frobnicate"));
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_automap")).arg("inspect").arg("/nonexistent/model.mlir").output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    let out = common::automap(&["inspect", "/nonexistent/model.mlir"]);
+    assert_eq!(out.code, Some(1));
 }
 
 #[test]
 fn mesh_errors_exit_with_1_and_name_the_line() {
-    let dir = std::env::temp_dir().join(format!("automap-mesh-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("mesh");
     let path = dir.join("bad.yaml");
     std::fs::write(&path, "name: x\naxes:\n  - name: a\n    size: 0\n    bandwidth_gb_per_s: 1\n    latency_us: 1\ndevice:\n  memory_gib: 1\n  hbm_gb_per_s: 1\n  peak_tflops: {f32: 1}\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_automap")).args(["mesh", "check"]).arg(&path).output().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let out = common::automap(&["mesh".as_ref(), "check".as_ref(), path.as_os_str()]);
+    drop(dir);
+    assert_eq!(out.code, Some(1));
+    let stderr = out.stderr;
     assert!(stderr.contains("bad.yaml:4:11: axes.a.size"), "{stderr}");
 }
 
 #[test]
 fn usage_errors_exit_with_1_and_help_with_0() {
-    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("frobnicate").output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("--help").output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("inspect"));
+    let out = common::automap(&["frobnicate"]);
+    assert_eq!(out.code, Some(1));
+    let out = common::automap(&["--help"]);
+    assert_eq!(out.code, Some(0));
+    assert!(out.stdout.contains("inspect"));
 }

@@ -3,29 +3,21 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap::encodings::mesh::Mesh;
+mod common;
+
 use automap::encodings::plan::{PlanSpace, parse_recipes, recipe_args};
 use automap::ir;
-use std::path::Path;
-use std::process::Command;
+use common::{Scratch, automap};
 
 /// `automap plan` with `args`, into a fresh folder named after `tag`.
-fn run_plan(tag: &str, args: &[&str]) -> (std::process::Output, std::path::PathBuf) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::env::temp_dir().join(format!("automap-{tag}-{}", std::process::id()));
-    let run = Command::new(env!("CARGO_BIN_EXE_automap"))
-        .arg("plan")
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .current_dir(root)
-        .output()
-        .unwrap();
+fn run_plan(tag: &str, args: &[&str]) -> (common::Run, Scratch) {
+    let out = Scratch::new(tag);
+    let run = automap(&[&["plan"], args, &["--out", &out.arg()]].concat());
     (run, out)
 }
 
 /// `automap plan` on the MLP on 2x4 with `extra` arguments.
-fn plan_mlp(tag: &str, extra: &[&str]) -> (std::process::Output, std::path::PathBuf) {
+fn plan_mlp(tag: &str, extra: &[&str]) -> (common::Run, Scratch) {
     let base = ["tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--time-limit", "20"];
     run_plan(tag, &[&base[..], extra].concat())
 }
@@ -33,7 +25,7 @@ fn plan_mlp(tag: &str, extra: &[&str]) -> (std::process::Output, std::path::Path
 #[test]
 fn plan_writes_an_annotated_module_plan_json_and_a_report() {
     let (run, out) = plan_mlp("plan", &[]);
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
     let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
     assert!(annotated.contains(r#"sdy.mesh @mesh = <["data"=2, "model"=4]>"#));
     let m = ir::parse_module(&annotated).unwrap();
@@ -46,16 +38,15 @@ fn plan_writes_an_annotated_module_plan_json_and_a_report() {
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains("## Reference plans") && report.contains("**this plan**"));
     assert!(report.contains("## Where XLA may differ from the prediction"));
-    let _ = std::fs::remove_dir_all(&out);
+    drop(out);
 }
 
 #[test]
 fn the_solved_plan_is_no_worse_than_any_reference_plan() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures/gpt_forward.mlir")).unwrap()).unwrap();
-    let mesh = Mesh::load(&root.join("specs/meshes/cpu-2x4.yaml")).unwrap();
+    let m = common::module("gpt_forward.mlir");
+    let mesh = common::mesh("cpu-2x4.yaml");
     let space = PlanSpace::new(&m, &mesh);
-    let opts = automap::solver::SolveOptions::default().time_limit(std::time::Duration::from_secs(30));
+    let opts = common::opts(30);
     let (built, _plan, sol) =
         automap::planner::plan_module(&space, None, automap::solver::pipeline::Method::Auto, &opts, &mut |_| {})
             .unwrap();
@@ -71,15 +62,15 @@ fn the_solved_plan_is_no_worse_than_any_reference_plan() {
 #[test]
 fn plan_can_write_gspmd_shardings() {
     let (run, out) = plan_mlp("gspmd", &["--format", "gspmd"]);
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
     let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
     assert!(!annotated.contains("sdy."), "no Shardy attribute in GSPMD form");
     let m = ir::parse_module(&annotated).unwrap();
     assert!(annotated.matches("mhlo.sharding = \"{").count() >= m.args.len() + m.returns.len());
-    let _ = std::fs::remove_dir_all(&out);
+    drop(out);
     let (bad, _) = plan_mlp("bad-format", &["--format", "hlo"]);
-    assert_eq!(bad.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("use shardy or gspmd"));
+    assert_eq!(bad.code, Some(1));
+    assert!(bad.stderr.contains("use shardy or gspmd"));
 }
 
 /// `automap plan` on the serving-shaped decoder (`gpt_serve.mlir`: one sequence, 6.3 MiB of weights)
@@ -89,10 +80,10 @@ fn plan_serving_decoder(tag: &str, extra: &[&str]) -> (serde_json::Value, String
     let base =
         ["tests/fixtures/gpt_serve.mlir", "--mesh", "specs/meshes/cpu-model-4.yaml", "--memory-limit", "0.00206"];
     let (run, out) = run_plan(tag, &[&base[..], &["--time-limit", "60"], extra].concat());
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
     let plan = serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
     let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
-    let _ = std::fs::remove_dir_all(&out);
+    drop(out);
     (plan, annotated)
 }
 
@@ -159,10 +150,10 @@ fn a_while_loop_is_left_to_propagation() {
         "while",
         &["tests/fixtures/control_flow.mlir", "--mesh", "specs/meshes/cpu-8.yaml", "--time-limit", "20"],
     );
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
     let annotated = std::fs::read_to_string(out.join("annotated.mlir")).unwrap();
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
-    let _ = std::fs::remove_dir_all(&out);
+    drop(out);
     let line = annotated.lines().find(|l| l.contains("stablehlo.while(")).expect("the loop");
     assert!(!line.contains("sdy.sharding"), "{line}");
     automap_ir::parse_module(&annotated).unwrap();

@@ -2,16 +2,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use automap::encodings::mesh::Mesh;
 use automap::encodings::plan::{PlanCost, PlanSpace, parse_recipes, recipe_args};
 use automap::encodings::reshard::CollectiveKind;
 use automap::ir;
-use std::path::Path;
 
 fn load(fixture: &str, mesh: &str) -> (ir::Module, Mesh) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let m = ir::parse_module(&std::fs::read_to_string(root.join("tests/fixtures").join(fixture)).unwrap()).unwrap();
-    (m, Mesh::load(&root.join("specs/meshes").join(mesh)).unwrap())
+    (common::module(fixture), common::mesh(mesh))
 }
 
 /// The reference plan `spec`'s cost on a fixture.
@@ -70,29 +69,24 @@ fn replicated_has_no_collectives_and_the_most_memory() {
 
 #[test]
 fn eval_prints_a_report() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let eval = |plan: &str| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_automap"))
-            .args([
-                "eval",
-                "tests/fixtures/gpt_forward.mlir",
-                "--mesh",
-                "specs/meshes/cpu-model-4.yaml",
-                "--plan",
-                plan,
-            ])
-            .current_dir(root)
-            .output()
-            .unwrap()
+        common::automap(&[
+            "eval",
+            "tests/fixtures/gpt_forward.mlir",
+            "--mesh",
+            "specs/meshes/cpu-model-4.yaml",
+            "--plan",
+            plan,
+        ])
     };
     let out = eval("megatron");
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.code, Some(0));
+    let text = out.stdout;
     assert!(text.contains("collectives: 4"), "{text}");
     assert!(text.contains("all-reduce      model"), "{text}");
     let bad = eval("dp:nope");
-    assert_eq!(bad.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("no axis 'nope'"));
+    assert_eq!(bad.code, Some(1));
+    assert!(bad.stderr.contains("no axis 'nope'"));
 }
 
 #[test]

@@ -2,22 +2,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::Command;
+mod common;
 
 use automap::solver::iopddl::EXAMPLE;
 
 fn solve(text: &str, name: &str, args: &[&str]) -> (Option<i32>, String, String) {
-    let dir = std::env::temp_dir().join(format!("automap-solve-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(&format!("solve-{name}"));
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_automap")).arg("solve").arg(&path).args(args).output().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let path = path.display().to_string();
+    let out = common::automap(&[&["solve", path.as_str()], args].concat());
+    (out.code, out.stdout, out.stderr)
 }
 
 #[test]

@@ -2,12 +2,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use automap::encodings::mesh::Mesh;
-use std::path::Path;
 
 #[test]
 fn shipped_meshes_validate() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/meshes");
+    let dir = common::root().join("specs/meshes");
     let mut names = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
