@@ -144,6 +144,9 @@ pub struct Module {
     pub name: Option<String>,
     /// Was it printed in MLIR's generic op form?
     pub generic_form: bool,
+    /// The value of the module's `mhlo.num_partitions` attribute (the integer literal's span), which
+    /// XLA reads as the number of devices the module is partitioned over; `None` when there is none.
+    pub num_partitions: Option<Span>,
     /// Every value.
     pub values: PrimaryMap<ValueId, ValueData>,
     /// Every op, including those inside regions.

@@ -57,6 +57,8 @@ pub struct Annotations {
     operand_constraints: BTreeMap<(OpId, usize), Vec<String>>,
     /// Ops whose result passes through `sdy.sharding_constraint`s (each sharding's `<@mesh, [...]>`, in order).
     constraints: BTreeMap<OpId, Vec<String>>,
+    /// The module's new `mhlo.num_partitions`, written where the module has that attribute.
+    num_partitions: Option<u64>,
 }
 
 impl Annotations {
@@ -93,9 +95,16 @@ impl Annotations {
         self.operand_constraints.insert((op, k), shardings);
     }
 
+    /// Set the module's `mhlo.num_partitions` (the device count XLA partitions the module over) to `n`,
+    /// where the module carries that attribute (JAX writes it; a module without it is left as it is).
+    pub fn num_partitions(&mut self, n: u64) {
+        self.num_partitions = Some(n);
+    }
+
     /// Are there none?
     pub fn is_empty(&self) -> bool {
-        self.attrs.is_empty()
+        self.num_partitions.is_none()
+            && self.attrs.is_empty()
             && self.before_entry.is_empty()
             && self.constraints.is_empty()
             && self.operand_constraints.is_empty()
@@ -173,6 +182,10 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
         inserts.push((edit.at, edit.lines));
         replaced.push((edit.operand.start as usize, edit.operand.end as usize));
         inserts.push((edit.operand.start as usize, edit.name));
+    }
+    if let (Some(n), Some(span)) = (ann.num_partitions, module.num_partitions) {
+        inserts.push((span.start as usize, n.to_string()));
+        replaced.push((span.start as usize, span.end as usize));
     }
     // Stable: of two texts at one place, the first pushed goes first.
     inserts.sort_by_key(|(at, _)| *at);

@@ -51,6 +51,7 @@ impl<'a> Builder<'a> {
             source: src.to_string(),
             name: None,
             generic_form: false,
+            num_partitions: None,
             values: PrimaryMap::new(),
             ops: PrimaryMap::new(),
             call_sites: PrimaryMap::new(),
@@ -98,6 +99,7 @@ impl<'a> Builder<'a> {
             if name == "module" || name == "builtin.module" {
                 self.m.generic_form |= name == "builtin.module";
                 self.m.name = self.module_name(op);
+                self.m.num_partitions = self.num_partitions(op);
                 let region = op.regions.first().ok_or_else(|| self.err_tok(op.name_tok, "module has no body"))?;
                 top.extend(region.blocks.iter().flat_map(|b| b.ops.iter()));
             } else {
@@ -163,6 +165,16 @@ impl<'a> Builder<'a> {
         }
         self.compute_captures();
         Ok(self.m)
+    }
+
+    /// The span of `N` in the module op's `mhlo.num_partitions = N : i32`.
+    fn num_partitions(&self, op: &SynOp) -> Option<Span> {
+        let toks: Vec<Token> = op.body.iter().map(|&i| self.toks[i]).collect();
+        toks.windows(3).find_map(|w| {
+            let key = matches!(w[0].tok, Tok::Ident | Tok::Str)
+                && w[0].text(self.src).trim_matches('"') == "mhlo.num_partitions";
+            (key && w[1].is(b'=') && w[2].tok == Tok::Int).then_some(w[2].span)
+        })
     }
 
     fn module_name(&self, op: &SynOp) -> Option<String> {
