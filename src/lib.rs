@@ -1,7 +1,9 @@
 //! automap: provably optimal sharding plans for JAX/XLA programs on a device mesh.
 //!
-//! This facade re-exports the workspace's crates and holds what the `automap` binary prints and writes
-//! (inspect and plan reports, the planner's output files).
+//! The library facade the `automap` binary (and any other front end) calls: read the inputs with
+//! located errors ([`Model`], [`load_mesh`], ...), [`plan`] a model on a mesh, [`eval`] a reference
+//! plan, [`check`] a given answer; every failure is an [`Error`] that says whether it is the input's
+//! fault. The workspace's crates are re-exported for what lies below the facade.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
@@ -9,8 +11,12 @@ pub use automap_encodings as encodings;
 pub use automap_ir as ir;
 pub use automap_solver as solver;
 
-pub mod gspmd;
-pub mod inspect;
-pub mod planner;
-pub mod report;
-pub mod verdict;
+mod check;
+mod error;
+mod inputs;
+mod planner;
+
+pub use check::{check, model_answer};
+pub use error::Error;
+pub use inputs::{Model, load_answer, load_constraints, load_mesh, load_plan_json, load_problem};
+pub use planner::{Evaluated, PLAN_THREADS, PlanOptions, Planned, Planner, eval, memory_limit, plan, seconds};

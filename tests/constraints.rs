@@ -9,9 +9,9 @@ mod common;
 use automap::encodings::build::{Built, build};
 use automap::encodings::constraints::UserConstraints;
 use automap::encodings::plan::PlanSpace;
-use automap::solver::eval::evaluate;
-use automap::solver::ilp::Highs;
-use automap::solver::smt::Z3;
+use automap::solver::Highs;
+use automap::solver::Z3;
+use automap::solver::evaluate;
 use automap::solver::{Backend, SolveError, SolveOptions, Status};
 use common::{Scratch, automap, mesh, module, root};
 
@@ -80,9 +80,7 @@ fn ties_forbids_and_collective_bounds_are_honoured() {
     let b = with(&space, &yaml);
     assert_eq!(b.problem.ties.len(), 2);
     assert_eq!(b.problem.budgets.len(), 1);
-    let s = automap::solver::pipeline::solve(&b.problem, automap::solver::pipeline::Method::Auto, &opts(), &mut |_| {})
-        .unwrap()
-        .solution;
+    let s = automap::solver::solve(&b.problem, automap::solver::Method::Auto, &opts(), &mut |_| {}).unwrap().solution;
     let e = evaluate(&b.problem, &s.choice).unwrap();
     assert!(e.is_feasible());
     let plan = b.decode(&space, &s.choice);
@@ -169,7 +167,7 @@ fn plan_and_check_on_the_command_line() {
     assert!(r.stdout.contains("verdict: not optimal"));
     // A contest answer checked by Z3: the example's optimum, then an answer over the memory limit.
     let example = out.join("example.json");
-    std::fs::write(&example, automap::solver::iopddl::EXAMPLE).unwrap();
+    std::fs::write(&example, automap::solver::testing::EXAMPLE).unwrap();
     let ex = example.display().to_string();
     let r = run(&["check", &ex, "--solution", "[0, 0, 2, 1, 0]", "--solver", "z3"]);
     let stdout = r.stdout.clone();

@@ -107,11 +107,10 @@ fn rules_list() -> String {
         let m = automap::ir::parse_module(&text).unwrap();
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         for &op in &m.body {
-            let name = m.ops[op].name.clone();
-            if !seen.contains_key(&name) {
+            seen.entry(m.ops[op].name.clone()).or_insert_with(|| {
                 let rule = automap::encodings::rules::rule_for(&m, op);
-                seen.insert(name, format!("{file}:{}  {rule}", m.op_location(op)));
-            }
+                format!("{file}:{}  {rule}", m.op_location(op))
+            });
         }
     }
     seen.iter().map(|(name, rule)| format!("{name}  {rule}\n")).collect()

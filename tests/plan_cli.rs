@@ -43,18 +43,17 @@ fn plan_writes_an_annotated_module_plan_json_and_a_report() {
 
 #[test]
 fn the_solved_plan_is_no_worse_than_any_reference_plan() {
-    let m = common::module("gpt_forward.mlir");
-    let mesh = common::mesh("cpu-2x4.yaml");
-    let space = PlanSpace::new(&m, &mesh);
-    let opts = common::opts(30);
-    let (built, _plan, sol) =
-        automap::planner::plan_module(&space, None, automap::solver::pipeline::Method::Auto, &opts, &mut |_| {})
-            .unwrap();
+    let model = automap::Model::load(&common::root().join("tests/fixtures/gpt_forward.mlir")).unwrap();
+    let (m, mesh) = (&model.module, common::mesh("cpu-2x4.yaml"));
+    let space = PlanSpace::new(m, &mesh);
+    let opts = automap::PlanOptions { time_limit: std::time::Duration::from_secs(30), ..Default::default() };
+    let planned = automap::plan(&model, &mesh, &opts, &mut |_| {}).unwrap();
+    let (built, sol) = (&planned.solved.built, &planned.solved.solution);
     assert!(sol.gap() <= 1e-4, "{sol:?}");
-    for spec in automap::planner::reference_specs(&mesh) {
-        let rp = space.propagate(recipe_args(&m, &mesh, &parse_recipes(&spec, &mesh).unwrap()));
+    for spec in automap::encodings::export::reference_specs(&mesh) {
+        let rp = space.propagate(recipe_args(m, &mesh, &parse_recipes(&spec, &mesh).unwrap()));
         let x = built.encode(&rp).unwrap();
-        let reference = automap::solver::eval::evaluate(&built.problem, &x).unwrap().cost;
+        let reference = automap::solver::evaluate(&built.problem, &x).unwrap().cost;
         assert!(sol.cost <= reference, "{spec}: {} > {reference}", sol.cost);
     }
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use automap::solver::iopddl::EXAMPLE;
+use automap::solver::testing::EXAMPLE;
 
 fn solve(text: &str, name: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let dir = common::Scratch::new(&format!("solve-{name}"));

@@ -17,8 +17,8 @@ use crate::plan::{Plan, PlanSpace};
 use crate::reshard::reshard;
 use automap_ir::sharding::TensorSharding;
 use automap_ir::{ValueDef, ValueId};
-use automap_solver::iopddl::FORBIDDEN_COST;
-use automap_solver::problem::{ChoiceProblem, Edge, Node, NodeId, Strategy, cost_from_seconds};
+use automap_solver::FORBIDDEN_COST;
+use automap_solver::{ChoiceProblem, Edge, Node, NodeId, Strategy, cost_from_seconds};
 use std::collections::HashMap;
 
 /// Most candidate shardings per argument.

@@ -1,11 +1,13 @@
 //! automap's encodings: mesh specs, sharding rules as data, strategy enumeration, resharding as
-//! collectives, the cost model, plans and reference plans, and the bridge from the IR to solver problems.
+//! collectives, the cost model, plans and reference plans, the bridge from the IR to solver problems,
+//! and what is written out (the annotated module, plan.json, reports).
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod build;
 pub mod constraints;
 pub mod cost;
+pub mod export;
 pub mod flops;
 pub mod mesh;
 pub mod plan;

@@ -5,9 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::ilp::Highs;
-use automap_solver::random::{RandomSpec, random_problem};
-use automap_solver::smt::Z3;
+use automap_solver::Highs;
+use automap_solver::Z3;
+use automap_solver::testing::{RandomSpec, random_problem};
 use automap_solver::{Backend, SolveOptions, Status};
 use std::time::{Duration, Instant};
 

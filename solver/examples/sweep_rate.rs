@@ -5,9 +5,9 @@
 //!
 //! `cargo run --release -p automap-solver --example sweep_rate -- PROBLEM.json[.gz] [SWEEPS]`
 
-use automap_solver::cluster::Clusters;
-use automap_solver::cluster_search::ClusterSearch;
-use automap_solver::random::Rng;
+use automap_solver::ClusterSearch;
+use automap_solver::Clusters;
+use automap_solver::Rng;
 use std::time::{Duration, Instant};
 
 /// Sweeps when none are asked for.
@@ -21,7 +21,7 @@ fn main() -> Result<(), String> {
         None => DEFAULT_SWEEPS,
     };
     let p = automap_solver::iopddl::read(std::path::Path::new(path)).map_err(|e| e.to_string())?;
-    let q = automap_solver::presolve::presolve(&p).problem;
+    let q = automap_solver::presolve(&p).problem;
     let cl = Clusters::find(&q).map_err(|e| format!("no clusters: {e:?}"))?;
     let coarse = cl.coarse(&q);
     let mut cs = ClusterSearch::new(&q, &cl, &coarse, None);

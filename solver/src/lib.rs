@@ -2,32 +2,49 @@
 //!
 //! A [`ChoiceProblem`] (nodes choose strategies, edges cost strategy pairs, memory stays under a limit) is
 //! what every ILP auto-sharder solves, and what the IOPDDL contest published real instances of. This
-//! crate reads and writes that format, evaluates solutions exactly, presolves, and solves with several
-//! backends behind one [`Backend`] trait.
+//! crate reads and writes that format ([`iopddl`]), evaluates answers exactly ([`evaluate`]), presolves
+//! ([`presolve()`]), and solves with several backends behind one [`Backend`] trait, joined by the default
+//! [`solve`] pipeline; [`check()`] says whether a given answer is feasible, what it costs and whether it is
+//! optimal.
+//!
+//! The modules, one concept each (dependencies run down this list, never up):
+//! - `problem/`: the problem, its ids and units, user constraints, the evaluator, the memory profile;
+//! - `formats/`: the IOPDDL contest format;
+//! - `backend`: the [`Backend`] trait and what every backend takes and returns;
+//! - `exact/`: HiGHS (and the MIP builder every sub-problem uses), Z3, brute force;
+//! - `bound`: the dual (Lagrangian) lower bound;
+//! - `presolve`: exact reductions and the postsolve;
+//! - `search/`: assignment state, local search, tree moves, regions, candidate-restricted problems;
+//! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
+//! - `pipeline`: the default solve; `check`: the verdict on a given answer;
+//! - `rng`: the seeded generator every search draws from.
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-pub mod brute;
-pub mod cluster;
-pub mod cluster_search;
-pub mod coarse;
-pub mod constraints;
-pub mod dual;
-pub mod edge_block;
-pub mod eval;
-pub mod forest;
-pub mod ilp;
-pub mod iopddl;
-pub mod lns;
-pub mod local;
-pub mod memory;
-pub mod pipeline;
-pub mod presolve;
-pub mod problem;
-pub mod random;
-pub mod restrict;
-pub mod smt;
-pub mod solution;
-pub mod team;
+mod backend;
+mod bound;
+mod check;
+mod clusters;
+mod exact;
+mod formats;
+mod pipeline;
+mod presolve;
+mod problem;
+mod rng;
+mod search;
+#[doc(hidden)]
+pub mod testing;
 
-pub use problem::{ChoiceProblem, Cost, Edge, EdgeId, Node, NodeId, Strategy, Usage};
-pub use solution::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
+pub use backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
+pub use check::{Engine, Verdict, check};
+pub use clusters::{Board, ClusterSearch, Clusters, CoarseOutcome, HUB_MIN_DEGREE, NoOption, hubs, solve_coarse};
+pub use exact::smt::{cheaper_than, check as check_with_z3};
+pub use exact::{BruteForce, Cheaper, Highs, Z3};
+pub use formats::iopddl;
+pub use pipeline::{Method, Report, solve};
+pub use presolve::{PresolveStats, Presolved, presolve};
+pub use problem::{
+    Budget, COST_UNITS_PER_SECOND, ChoiceProblem, Cost, Edge, EdgeId, EvalError, Evaluation, FORBIDDEN_COST, Node,
+    NodeId, ProblemError, Strategy, Term, Tie, Usage, cost_from_seconds, evaluate, max_peak, min_peak,
+};
+pub use rng::Rng;
+pub use search::LocalSearch;

@@ -1,13 +1,13 @@
-//! The default way to solve: presolve, a heuristic answer early (with the dual bound, [`crate::dual`],
+//! The default way to solve: presolve, a heuristic answer early (with the dual bound, [`crate::bound`],
 //! on a second thread; when it meets the heuristic's answer, the solve ends there), then the exact
 //! backend for the rest of the time, warm-started with that answer (over clusters when nodes merge, see
-//! [`crate::cluster`]); the answer is mapped back and checked by the evaluator.
+//! [`crate::clusters`]); the answer is mapped back and checked by the evaluator.
 
-use crate::eval::evaluate;
-use crate::local::LocalSearch;
+use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::presolve::{PresolveStats, presolve};
 use crate::problem::ChoiceProblem;
-use crate::solution::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
+use crate::problem::eval::evaluate;
+use crate::search::local::LocalSearch;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Local search, then HiGHS warm-started from it: over clusters when nodes merge
-    /// ([`crate::coarse`]; a search over clusters when that MIP is too large), else over the whole
+    /// ([`crate::clusters::coarse_mip`]; a search over clusters when that MIP is too large), else over the whole
     /// problem (restricted problems and regions when that MIP is too large).
     Auto,
     /// As `Auto` without the local search phase.
@@ -60,10 +60,12 @@ pub fn solve(
     let remaining = |share: f64| opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share);
     let mut shifted = |pr: &Progress| progress(&Progress { elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
     let sol = match method {
-        Method::Brute => crate::brute::BruteForce.solve(q, opts, &mut shifted)?,
-        Method::Z3 => {
-            crate::smt::Z3.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
-        }
+        Method::Brute => crate::exact::brute::BruteForce.solve(q, opts, &mut shifted)?,
+        Method::Z3 => crate::exact::smt::Z3.solve(
+            q,
+            &SolveOptions { time_limit: remaining(1.0), ..opts.clone() },
+            &mut shifted,
+        )?,
         Method::Local => {
             LocalSearch.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
         }
@@ -81,10 +83,10 @@ pub fn solve(
                 Duration::ZERO
             };
             let stop = AtomicBool::new(false);
-            let found = Mutex::new(crate::dual::Proven::default());
+            let found = Mutex::new(crate::bound::Proven::default());
             let (sol, dual) = std::thread::scope(|scope| {
                 let dual = (!dual_time.is_zero()).then(|| {
-                    scope.spawn(|| crate::dual::Diffusion::new(q).run(Instant::now() + dual_time, &stop, &found))
+                    scope.spawn(|| crate::bound::Diffusion::new(q).run(Instant::now() + dual_time, &stop, &found))
                 });
                 let warm =
                     LocalSearch.solve(q, &SolveOptions { time_limit: warm_time, ..opts.clone() }, &mut shifted).ok();
@@ -128,8 +130,9 @@ fn exact_phase(
         return Ok(sol);
     }
     let started = t0.elapsed().as_secs_f64();
-    let exact =
-        crate::ilp::Highs.solve(q, &o, shifted).map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
+    let exact = crate::exact::highs::Highs
+        .solve(q, &o, shifted)
+        .map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
     Ok(match (exact, warm) {
         // The heuristic's answer may beat the MIP's incumbent; the MIP's bound holds for both.
         (Ok(s), Some(w)) if w.cost < s.cost => {
@@ -142,7 +145,7 @@ fn exact_phase(
         // starting A and S from the greedy start instead of the local search answer is worse,
         // 2.68× and 2.76× against 2.50× and 2.56× of the best known.)
         (Err(SolveError::TooLarge { .. }), warm) => {
-            let mut search = crate::local::Search::new(q);
+            let mut search = crate::search::state::Search::new(q);
             match &warm {
                 Some(w) => {
                     search.x.clone_from(&w.choice);
@@ -168,7 +171,14 @@ fn exact_phase(
                     continue;
                 }
                 let until = (Instant::now() + Duration::from_secs(LNS_ROUND_S)).min(deadline);
-                crate::lns::improve(&mut search, until, opts.seed.wrapping_add(round), opts.threads, t0, shifted);
+                crate::search::regions::improve(
+                    &mut search,
+                    until,
+                    opts.seed.wrapping_add(round),
+                    opts.threads,
+                    t0,
+                    shifted,
+                );
                 round += 1;
             }
             let e = evaluate(q, &search.x).map_err(|e| SolveError::Backend { backend: "lns", why: e.to_string() })?;
@@ -189,7 +199,7 @@ fn exact_phase(
     })
 }
 
-/// Solve `q` through its clusters ([`crate::cluster`], [`crate::coarse`]) until `deadline`: the coarse
+/// Solve `q` through its clusters ([`crate::clusters`], [`crate::clusters::coarse_mip`]) until `deadline`: the coarse
 /// MIP, or the searches over clusters when that MIP is too large. `None` when that does not apply (user
 /// constraints, nothing to merge) or finds nothing; otherwise the better of its answer and `warm`, with
 /// its proven bound. `prices` start the Lagrangian searches. Times are counted from `t0`.
@@ -205,13 +215,13 @@ fn through_clusters(
     if q.has_user_constraints() {
         return Ok(None);
     }
-    let Ok(cl) = crate::cluster::Clusters::find(q) else { return Ok(None) };
+    let Ok(cl) = crate::clusters::Clusters::find(q) else { return Ok(None) };
     if cl.len() == q.nodes.len() {
         return Ok(None);
     }
     let started = t0.elapsed().as_secs_f64();
     let coarse = cl.coarse(q);
-    let out = match crate::coarse::solve(q, &cl, &coarse, o, deadline, progress) {
+    let out = match crate::clusters::coarse_mip::solve(q, &cl, &coarse, o, deadline, progress) {
         Ok(mut out) => {
             // The coarse MIP's answer is its last round's.
             if let Some(s) = &mut out.solution {
@@ -220,11 +230,18 @@ fn through_clusters(
             out
         }
         Err(SolveError::TooLarge { .. }) => {
-            // Too large for the MIP: teams of searches over clusters, see `crate::team`.
+            // Too large for the MIP: teams of searches over clusters, see `crate::clusters::portfolio`.
             let start = warm.and_then(|w| cl.contract(&w.choice));
-            let found = crate::team::search(q, &cl, &coarse, o, start, &prices, deadline, progress);
+            let found = crate::clusters::portfolio::search(
+                crate::clusters::Clustered { q, cl: &cl, coarse: &coarse },
+                o,
+                start,
+                &prices,
+                deadline,
+                progress,
+            );
             let found = found.map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
-            crate::coarse::Outcome { solution: found, bound: 0, rounds: 0 }
+            crate::clusters::coarse_mip::Outcome { solution: found, bound: 0, rounds: 0 }
         }
         Err(e) => return Err(e),
     };
@@ -251,7 +268,7 @@ fn through_clusters(
     Ok(Some(Solution { bound, status, ..best }))
 }
 
-/// `s` with `dual` (a proven bound, see [`crate::dual`]) where that is higher; optimal when the bound
+/// `s` with `dual` (a proven bound, see [`crate::bound`]) where that is higher; optimal when the bound
 /// meets the cost.
 fn raise_bound(s: Solution, dual: Option<i128>) -> Solution {
     let bound = dual.map_or(s.bound, |d| s.bound.max(d)).min(s.cost);
@@ -267,7 +284,7 @@ fn finish(
     presolve_s: f64,
 ) -> Result<Report, SolveError> {
     let choice = pre.postsolve(&sol.choice);
-    let e = crate::eval::confirm(p, &choice, sol.cost, "pipeline")?;
+    let e = crate::backend::confirm(p, &choice, sol.cost, "pipeline")?;
     if !e.is_feasible() {
         return Err(SolveError::Backend { backend: "pipeline", why: e.violations(p).join("; ") });
     }
@@ -282,20 +299,20 @@ pub const LNS_ROUND_S: u64 = 5;
 /// One restricted MIP over the whole problem (each node among a few candidates), warm-started from the
 /// current assignment; applied when it is better.
 fn restricted_round(
-    search: &mut crate::local::Search<'_>,
+    search: &mut crate::search::state::Search<'_>,
     budget: Duration,
     opts: &SolveOptions,
     t0: Instant,
     progress: &mut dyn FnMut(&Progress),
 ) {
     let p = search.p;
-    let cands = crate::restrict::candidates(search, crate::restrict::MAX_CANDIDATES);
-    let r = crate::restrict::restrict(p, &cands);
+    let cands = crate::search::candidates::candidates(search, crate::search::candidates::MAX_CANDIDATES);
+    let r = crate::search::candidates::restrict(p, &cands);
     let pre = presolve(&r);
     let warm: Vec<usize> =
         search.x.iter().zip(&cands).map(|(s, c)| c.iter().position(|t| t == s).unwrap_or(0)).collect();
     let o = SolveOptions { time_limit: budget, warm_start: pre.reduce(&warm), ..opts.clone() };
-    let Ok(sol) = crate::ilp::Highs.solve(&pre.problem, &o, &mut |_| {}) else { return };
+    let Ok(sol) = crate::exact::highs::Highs.solve(&pre.problem, &o, &mut |_| {}) else { return };
     let back: Vec<usize> = pre.postsolve(&sol.choice).iter().zip(&cands).map(|(&i, c)| c[i]).collect();
     let before = (search.cost, search.x.clone());
     search.x = back;
@@ -320,9 +337,9 @@ pub const SAFETY_MS: u64 = 300;
 
 /// Share of the time limit the heuristic gets before the exact backend in [`Method::Auto`].
 pub const HEURISTIC_SHARE: f64 = 0.1;
-/// Share of the time limit the dual bound ([`crate::dual`]) gets on a second thread, and at most
-/// `MAX_DUAL_S` seconds (it also runs as long as the heuristic). On S it proves 1.21e9 in 5 s and
-/// 1.34e9 in 20 s (the best known is 1.53e9); past the heuristic it shares the cores with the search.
+/// Share of the time limit the dual bound ([`crate::bound`]) gets on a second thread, and at most
+/// `MAX_DUAL_S` seconds (it also runs as long as the heuristic); past the heuristic it shares the
+/// cores with the search.
 pub const DUAL_SHARE: f64 = 0.08;
 /// Most seconds for the dual bound (beyond the heuristic's).
 pub const MAX_DUAL_S: u64 = 20;

@@ -24,8 +24,8 @@
 //! (Costs at or above [`FORBIDDEN_COST`] mark strategies and pairs that no solution should take; when
 //! every feasible solution takes one, presolve may declare the problem infeasible instead.)
 
-use crate::constraints::{Budget, Term};
-use crate::iopddl::FORBIDDEN_COST;
+use crate::problem::FORBIDDEN_COST;
+use crate::problem::constraints::{Budget, Term};
 use crate::problem::{ChoiceProblem, Cost, Edge, Node, NodeId, Strategy, Usage};
 use std::collections::HashMap;
 

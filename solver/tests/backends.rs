@@ -4,17 +4,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::brute::BruteForce;
-use automap_solver::eval::evaluate;
-use automap_solver::ilp::Highs;
-use automap_solver::iopddl::{self, FORBIDDEN_COST};
-use automap_solver::local::LocalSearch;
-use automap_solver::pipeline::{self, Method};
-use automap_solver::random::{RandomSpec, random_problem};
+use automap_solver::BruteForce;
+use automap_solver::Highs;
+use automap_solver::LocalSearch;
+use automap_solver::Method;
+use automap_solver::evaluate;
+use automap_solver::testing::{RandomSpec, random_problem};
 use automap_solver::{Backend, SolveError, SolveOptions, Status};
+use automap_solver::{FORBIDDEN_COST, iopddl};
 use std::time::Duration;
 
-use automap_solver::iopddl::EXAMPLE;
+use automap_solver::testing::EXAMPLE;
 
 fn opts() -> SolveOptions {
     SolveOptions::default().time_limit(Duration::from_secs(20)).threads(1)
@@ -24,7 +24,7 @@ fn opts() -> SolveOptions {
 fn the_contest_example_is_solved_and_proven_by_every_backend() {
     let p = iopddl::parse(EXAMPLE.as_bytes(), "example.json").unwrap();
     for method in [Method::Auto, Method::Highs, Method::Brute] {
-        let r = pipeline::solve(&p, method, &opts().time_limit(Duration::from_secs(5)), &mut |_| {}).unwrap();
+        let r = automap_solver::solve(&p, method, &opts().time_limit(Duration::from_secs(5)), &mut |_| {}).unwrap();
         assert_eq!(r.solution.cost, 445, "{method:?}");
         assert_eq!(r.solution.bound, 445, "{method:?}");
         assert_eq!(r.solution.status, Status::Optimal);
@@ -64,7 +64,7 @@ fn highs_equals_brute_force_on_random_problems() {
         let p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
         let brute = BruteForce.solve(&p, &opts(), &mut |_| {});
         let highs = Highs.solve(&p, &opts(), &mut |_| {});
-        let piped = pipeline::solve(&p, Method::Auto, &opts().time_limit(Duration::from_secs(2)), &mut |_| {});
+        let piped = automap_solver::solve(&p, Method::Auto, &opts().time_limit(Duration::from_secs(2)), &mut |_| {});
         match brute {
             Ok(b) if b.cost < FORBIDDEN_COST as i128 => {
                 let h = highs.unwrap_or_else(|e| panic!("seed {seed}: highs {e}"));
@@ -89,8 +89,8 @@ fn highs_equals_brute_force_on_random_problems() {
 /// the answer's cost and solves again without the start.
 #[test]
 fn a_mip_start_highs_misprices_does_not_stop_the_search() {
-    use automap_solver::constraints::{Budget, Term};
-    use automap_solver::problem::{ChoiceProblem, Edge, Node, NodeId, Strategy};
+    use automap_solver::{Budget, Term};
+    use automap_solver::{ChoiceProblem, Edge, Node, NodeId, Strategy};
     let costs: [&[i64]; 4] = [&[21, 10], &[15, 6], &[56, 78, 48], &[133, 106]];
     let mut p = ChoiceProblem::default();
     for c in costs {
@@ -121,13 +121,13 @@ fn highs_from_any_start_equals_brute_force() {
     let mut checked = 0;
     for seed in 0..200u64 {
         let mut p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
-        automap_solver::random::add_random_constraints(&mut p, seed);
+        automap_solver::testing::add_random_constraints(&mut p, seed);
         let Ok(b) = BruteForce.solve(&p, &opts(), &mut |_| {}) else { continue };
         if b.cost >= FORBIDDEN_COST as i128 {
             continue;
         }
         // A start that fits and is not optimal, if a few random draws find one.
-        let mut rng = automap_solver::random::Rng::new(seed);
+        let mut rng = automap_solver::Rng::new(seed);
         let sizes: Vec<u64> = p.nodes.values().map(|n| n.strategies.len() as u64).collect();
         let draws = (0..200).map(|_| sizes.iter().map(|&n| rng.below(n) as usize).collect::<Vec<usize>>());
         let start = draws.into_iter().find(|x| evaluate(&p, x).is_ok_and(|e| e.is_feasible() && e.cost > b.cost));

@@ -5,14 +5,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::brute::BruteForce;
-use automap_solver::cluster::Clusters;
-use automap_solver::cluster_search::{Board, ClusterSearch};
-use automap_solver::eval::evaluate;
-use automap_solver::iopddl::FORBIDDEN_COST;
-use automap_solver::pipeline::{self, Method};
-use automap_solver::random::{RandomSpec, Rng, add_matchings, random_problem};
-use automap_solver::{Backend, ChoiceProblem, Solution, SolveOptions, Status, coarse};
+use automap_solver::BruteForce;
+use automap_solver::Clusters;
+use automap_solver::FORBIDDEN_COST;
+use automap_solver::Method;
+use automap_solver::evaluate;
+use automap_solver::testing::{RandomSpec, add_matchings, random_problem};
+use automap_solver::{Backend, ChoiceProblem, Rng, Solution, SolveOptions, Status};
+use automap_solver::{Board, ClusterSearch};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -56,7 +56,9 @@ fn check(p: &ChoiceProblem, seed: u64) {
         let u = BruteForce.solve(&unlimited, &opts(), &mut |_| {}).unwrap();
         assert_eq!(c.cost, u.cost);
     }
-    let out = coarse::solve(p, &cl, &coarse_p, &opts(), Instant::now() + Duration::from_secs(20), &mut |_| {}).unwrap();
+    let out =
+        automap_solver::solve_coarse(p, &cl, &coarse_p, &opts(), Instant::now() + Duration::from_secs(20), &mut |_| {})
+            .unwrap();
     match optimum {
         Some(opt) => {
             let s = out.solution.expect("an answer fits");
@@ -64,7 +66,7 @@ fn check(p: &ChoiceProblem, seed: u64) {
             assert!(e.is_feasible());
             assert_eq!((e.cost, s.cost, s.status), (opt, opt, Status::Optimal));
             assert!(out.bound <= opt);
-            let r = pipeline::solve(p, Method::Auto, &opts().time_limit(Duration::from_secs(5)), &mut |_| {});
+            let r = automap_solver::solve(p, Method::Auto, &opts().time_limit(Duration::from_secs(5)), &mut |_| {});
             assert_eq!(r.unwrap().solution.cost, opt);
         }
         None => assert!(out.solution.is_none_or(|s| s.cost >= FORBIDDEN_COST as i128)),

@@ -5,15 +5,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::brute::BruteForce;
-use automap_solver::eval::evaluate;
-use automap_solver::ilp::Highs;
-use automap_solver::iopddl::FORBIDDEN_COST;
-use automap_solver::local::LocalSearch;
-use automap_solver::pipeline::{self, Method};
-use automap_solver::random::{RandomSpec, add_random_constraints, random_problem};
-use automap_solver::smt::{self, Cheaper, Z3};
+use automap_solver::BruteForce;
+use automap_solver::FORBIDDEN_COST;
+use automap_solver::Highs;
+use automap_solver::LocalSearch;
+use automap_solver::Method;
+use automap_solver::evaluate;
+use automap_solver::testing::{RandomSpec, add_random_constraints, random_problem};
 use automap_solver::{Backend, ChoiceProblem, Solution, SolveError, SolveOptions, Status};
+use automap_solver::{Cheaper, Z3};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -46,12 +46,12 @@ fn compare(p: &ChoiceProblem) {
                 assert_eq!((s.status, s.bound), (Status::Optimal, optimum), "{who}");
             }
             for method in [Method::Auto, Method::Z3] {
-                let r = pipeline::solve(p, method, &opts().time_limit(Duration::from_secs(5)), &mut |_| {});
+                let r = automap_solver::solve(p, method, &opts().time_limit(Duration::from_secs(5)), &mut |_| {});
                 let s = r.unwrap_or_else(|e| panic!("pipeline {method:?}: {e}")).solution;
                 assert_eq!(checked(p, "pipeline", &s), optimum, "{method:?}");
             }
-            assert_eq!(smt::cheaper_than(p, optimum, Duration::from_secs(10)).unwrap(), Cheaper::None);
-            assert_eq!(smt::check(p, &b.choice).unwrap(), optimum);
+            assert_eq!(automap_solver::cheaper_than(p, optimum, Duration::from_secs(10)).unwrap(), Cheaper::None);
+            assert_eq!(automap_solver::check_with_z3(p, &b.choice).unwrap(), optimum);
         }
         // No feasible answer, or only answers that pay a forbidden cost (which HiGHS and Z3 refuse).
         _ => {

@@ -4,11 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::brute::BruteForce;
-use automap_solver::eval::evaluate;
-use automap_solver::iopddl::FORBIDDEN_COST;
-use automap_solver::presolve::presolve;
-use automap_solver::random::{RandomSpec, random_problem};
+use automap_solver::BruteForce;
+use automap_solver::FORBIDDEN_COST;
+use automap_solver::evaluate;
+use automap_solver::presolve;
+use automap_solver::testing::{RandomSpec, random_problem};
 use automap_solver::{Backend, SolveError, SolveOptions};
 use proptest::prelude::*;
 
@@ -46,7 +46,7 @@ proptest! {
     #[test]
     fn presolve_keeps_the_optimum_under_user_constraints(seed in any::<u64>(), nodes in 2usize..8) {
         let mut p = random_problem(&RandomSpec::tiny(nodes), seed);
-        automap_solver::random::add_random_constraints(&mut p, seed);
+        automap_solver::testing::add_random_constraints(&mut p, seed);
         p.validate().unwrap();
         let pre = presolve(&p);
         pre.problem.validate().unwrap();
@@ -67,7 +67,7 @@ proptest! {
         let p = random_problem(&RandomSpec::tiny(nodes), seed);
         let pre = presolve(&p);
         let q = &pre.problem;
-        let mut r = automap_solver::random::Rng::new(pick);
+        let mut r = automap_solver::Rng::new(pick);
         let x: Vec<usize> = q.nodes.values().map(|n| r.below(n.strategies.len() as u64) as usize).collect();
         let (eq, ep) = (evaluate(q, &x).unwrap(), evaluate(&p, &pre.postsolve(&x)).unwrap());
         if eq.cost < FORBIDDEN_COST as i128 {
@@ -81,7 +81,7 @@ proptest! {
 
 #[test]
 fn presolve_reduces_the_example() {
-    let text = automap_solver::iopddl::EXAMPLE;
+    let text = automap_solver::testing::EXAMPLE;
     let p = automap_solver::iopddl::parse(text.as_bytes(), "example.json").unwrap();
     let pre = presolve(&p);
     assert!(pre.stats.decisions.1 < pre.stats.decisions.0, "{}", pre.stats);

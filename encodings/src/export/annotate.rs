@@ -1,0 +1,166 @@
+//! A plan decoded into the module: the same text with a sharding on every argument, result and op the
+//! entry function writes, in Shardy's form (`sdy.mesh`, `sdy.sharding`, and `sdy.sharding_constraint`s
+//! that pin every resharding) or GSPMD's (`mhlo.sharding` strings). The module is never rewritten
+//! otherwise: annotations are added beside the source text.
+
+use super::gspmd;
+use crate::mesh::Mesh;
+use crate::plan::{MESH_SYMBOL, Plan, PlanSpace};
+use automap_ir::Module;
+use automap_ir::sharding::TensorSharding;
+use automap_ir::write::{Annotations, Target, WriteError, write};
+
+/// The `sdy.mesh` declaration of a mesh.
+pub fn mesh_decl(mesh: &Mesh) -> String {
+    let axes: Vec<String> = mesh.axes.iter().map(|a| format!("\"{}\"={}", a.name, a.size)).collect();
+    format!("sdy.mesh @{MESH_SYMBOL} = <[{}]>", axes.join(", "))
+}
+
+/// How shardings are written into the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Shardy: `sdy.mesh` and `sdy.sharding` (what JAX uses by default).
+    Shardy,
+    /// GSPMD: `mhlo.sharding` strings (for XLA builds or flows that partition with GSPMD).
+    Gspmd,
+}
+
+/// Why a plan cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum AnnotateError {
+    /// The writer refused the module.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    /// A sharding has no GSPMD form.
+    #[error(transparent)]
+    Gspmd(#[from] gspmd::GspmdError),
+}
+
+/// The annotated module: the mesh (Shardy); a sharding on every argument and result of the entry function
+/// and on the results of every op written in the entry function (ops inlined from called functions share
+/// their text with every call and are left to the partitioner's propagation); the partition count set to
+/// the mesh's device count. Partial sums are not written: the partitioner places the reductions.
+///
+/// In the Shardy form, every resharding the plan makes is pinned by `sdy.sharding_constraint`s (see
+/// [`reshardings`]): the value is held at its produced sharding after its op, and resharded to what the
+/// consumer needs just before the consumer. Shardy's propagation treats op shardings as a starting point
+/// and otherwise moves a resharding upstream of where the plan put it, and XLA's partitioner picks its
+/// own way from an operand's sharding to the op's result.
+pub fn annotate(
+    m: &Module,
+    mesh: &Mesh,
+    space: &PlanSpace<'_>,
+    plan: &Plan,
+    format: Format,
+) -> Result<String, AnnotateError> {
+    let one = |s: &TensorSharding| -> Result<String, AnnotateError> {
+        Ok(match format {
+            Format::Shardy => s.to_string(),
+            Format::Gspmd => format!("\"{}\"", gspmd::sharding(s, mesh)?),
+        })
+    };
+    let key = match format {
+        Format::Shardy => "sdy.sharding",
+        Format::Gspmd => "mhlo.sharding",
+    };
+    let mut ann = Annotations::new();
+    if format == Format::Shardy {
+        ann.before_entry(mesh_decl(mesh));
+    }
+    for &op in &m.body {
+        let data = &m.ops[op];
+        // Constants print their attributes before the value, unlike other ops; a `while` in pretty form
+        // takes them after its types (`attributes {...}`), and XLA rejects a sharding per result there
+        // (a RET_CHECK on the loop's tuple): both left to propagation.
+        let unwritten = matches!(data.kind, automap_ir::OpKind::Constant | automap_ir::OpKind::While);
+        if data.inlined_at.is_some() || data.results.is_empty() || data.syntax.sig_colon.is_none() || unwritten {
+            continue;
+        }
+        let shardings: Vec<TensorSharding> =
+            data.results.iter().map(|&r| TensorSharding { unreduced: Vec::new(), ..space.produced(plan, r) }).collect();
+        let value = match format {
+            Format::Shardy => {
+                let per_value: Vec<String> =
+                    shardings.iter().map(|s| s.to_string().trim_start_matches("#sdy.sharding").to_string()).collect();
+                format!("#sdy.sharding_per_value<[{}]>", per_value.join(", "))
+            }
+            Format::Gspmd if shardings.len() == 1 => one(&shardings[0])?,
+            Format::Gspmd => {
+                let parts = shardings.iter().map(|s| gspmd::sharding(s, mesh)).collect::<Result<Vec<_>, _>>()?;
+                format!("\"{{{}}}\"", parts.join(", "))
+            }
+        };
+        ann.set(Target::Op(op), key, value);
+    }
+    if format == Format::Shardy {
+        let bare = |s: &TensorSharding| s.to_string().trim_start_matches("#sdy.sharding").to_string();
+        let r = reshardings(m, space, plan);
+        for (op, s) in &r.produced {
+            ann.constrain(*op, vec![bare(s)]);
+        }
+        for (op, k, chain) in &r.operands {
+            ann.constrain_operand(*op, *k, chain.iter().map(bare).collect());
+        }
+    }
+    for (i, s) in plan.args.iter().enumerate() {
+        ann.set(Target::Arg(i), key, one(s)?);
+    }
+    for (i, &v) in m.returns.iter().enumerate() {
+        let s = TensorSharding { unreduced: Vec::new(), ..space.produced(plan, v) };
+        ann.set(Target::Result(i), key, one(&s)?);
+    }
+    ann.num_partitions(mesh.num_devices());
+    Ok(write(m, &ann)?)
+}
+
+/// Where the annotated module pins a resharding the plan makes: the entry function's ops whose result
+/// (one, not a partial sum) is resharded for a consumer, each held at its produced sharding; and each
+/// consumer's operand `(op, k)` resharded to what the op needs just before it. Ops inlined from called
+/// functions and ops inside regions share or nest their text and are left out.
+#[derive(Clone, Debug, Default)]
+pub struct Reshardings {
+    /// Ops whose result is held at its produced sharding, with that sharding.
+    pub produced: Vec<(automap_ir::OpId, TensorSharding)>,
+    /// Operands resharded just before their op: the shardings to pass through, the last the one the op
+    /// needs. The produced sharding comes first where its producer is not held (a call's result).
+    pub operands: Vec<(automap_ir::OpId, usize, Vec<TensorSharding>)>,
+}
+
+/// The [`Reshardings`] of `plan`.
+pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Reshardings {
+    let written = |op: automap_ir::OpId| {
+        let data = &m.ops[op];
+        data.inlined_at.is_none() && data.parent.is_none() && !matches!(data.kind, automap_ir::OpKind::Constant)
+    };
+    let mut out = Reshardings::default();
+    let mut held = std::collections::BTreeSet::new();
+    for (pos, &op) in m.body.iter().enumerate() {
+        for (k, &v) in m.ops[op].operands.iter().enumerate() {
+            if m.ty(v).as_tensor().is_none() {
+                continue;
+            }
+            let (from, to) = (space.produced(plan, v), space.required_in(plan, pos, k));
+            // Partial sums are written without their pending reduction: XLA places it.
+            if !from.unreduced.is_empty() || !to.unreduced.is_empty() || from.dims == to.dims {
+                continue;
+            }
+            // Arguments are pinned by their own annotation; op results by a constraint after the op
+            // where that can be written.
+            let producer = match m.values[v].def {
+                automap_ir::ValueDef::Result(op, _) => Some(op),
+                _ => None,
+            };
+            let holdable = producer.is_none_or(|p| written(p) && m.ops[p].results.len() == 1);
+            if let Some(p) = producer
+                && holdable
+                && held.insert(p)
+            {
+                out.produced.push((p, from.clone()));
+            }
+            if written(op) {
+                out.operands.push((op, k, if holdable { vec![to] } else { vec![from, to] }));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,32 @@
+//! What automap writes out: the module annotated with a plan (Shardy or GSPMD form), `plan.json`, and
+//! the reports a person reads (`automap inspect`, `automap eval`, `report.md`).
+
+mod annotate;
+mod gspmd;
+mod inspect;
+mod plan_json;
+mod report;
+
+pub use annotate::{AnnotateError, Format, Reshardings, annotate, mesh_decl, reshardings};
+pub use gspmd::{GspmdError, sharding as gspmd_sharding};
+pub use inspect::{bytes, report as inspect_report, si};
+pub use plan_json::{Argument, AxisDoc, CollectiveDoc, DimSpec, MeshDoc, PlanDoc, PlanJsonError, Predicted, SolverDoc};
+pub use report::{plan_report, reference_specs, report_md};
+
+use crate::build::Built;
+use crate::plan::{Plan, PlanCost};
+use automap_solver::{PresolveStats, Solution};
+
+/// One solved plan and what is known of it: what the exports describe.
+pub struct Solved {
+    /// The choice problem it was solved from.
+    pub built: Built,
+    /// The plan.
+    pub plan: Plan,
+    /// Its evaluated cost.
+    pub cost: PlanCost,
+    /// The solver's answer and proof.
+    pub solution: Solution,
+    /// What the exact presolve removed before solving.
+    pub presolve: PresolveStats,
+}

@@ -1,0 +1,260 @@
+//! `plan.json`: one schema, written by `automap plan` and read back by `automap check` (and by the
+//! Python tools): a PartitionSpec per argument by the name JAX gave it, the predicted costs and
+//! collectives, and the solver's answer with its proof.
+//!
+//! Fields are declared in alphabetical order, so the file lists them in that order at every level.
+
+use crate::mesh::Mesh;
+use crate::plan::{Plan, PlanCost};
+use crate::reshard::CollectiveKind;
+use automap_ir::sharding::TensorSharding;
+use automap_ir::{Module, OpId, ValueDef, ValueId};
+use automap_solver::Solution;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// The whole document.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlanDoc {
+    /// The entry function's arguments, in order.
+    pub arguments: Vec<Argument>,
+    /// The mesh the plan is for.
+    pub mesh: MeshDoc,
+    /// What the cost model predicts.
+    pub predicted: Predicted,
+    /// The solver's answer and proof.
+    pub solver: SolverDoc,
+}
+
+/// One argument's sharding.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Argument {
+    /// Its position.
+    pub index: usize,
+    /// The name JAX gave it (`params['w1']`), when the module carries one.
+    pub name: Option<String>,
+    /// JAX's PartitionSpec: per dimension nothing, an axis, or axes major first.
+    pub partition_spec: Vec<DimSpec>,
+    /// The same in Shardy's syntax.
+    pub sharding: String,
+}
+
+/// One dimension of a PartitionSpec (`None`, `'x'` or `('x', 'y')` in JAX).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DimSpec {
+    /// Not sharded (`null`).
+    Replicated(()),
+    /// Sharded over one axis.
+    Axis(String),
+    /// Sharded over several axes, major first.
+    Axes(Vec<String>),
+}
+
+/// The mesh, as far as a PartitionSpec needs it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeshDoc {
+    /// Its axes, in order.
+    pub axes: Vec<AxisDoc>,
+    /// Its name.
+    pub name: String,
+}
+
+/// One mesh axis.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AxisDoc {
+    /// Its name.
+    pub name: String,
+    /// Devices along it.
+    pub size: u32,
+}
+
+/// The prediction.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Predicted {
+    /// Every collective.
+    pub collective_list: Vec<CollectiveDoc>,
+    /// How many collectives.
+    pub collectives: usize,
+    /// How many of each kind (`all-reduce`, ...).
+    pub collectives_by_kind: BTreeMap<String, usize>,
+    /// Seconds of communication per step.
+    pub communication_s: f64,
+    /// Seconds of compute per step.
+    pub compute_s: f64,
+    /// Peak bytes live per device.
+    pub peak_memory_bytes_per_device: f64,
+    /// Seconds per step: compute plus communication.
+    pub step_time_s: f64,
+}
+
+/// One predicted collective.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CollectiveDoc {
+    /// Where its op is (`line:column`), or `result` for a returned value.
+    pub at: String,
+    /// The mesh axis it runs over.
+    pub axis: String,
+    /// Bytes per device of the tensor unsharded along the axis.
+    pub bytes: u64,
+    /// `all-reduce`, `all-gather`, `reduce-scatter` or `all-to-all`.
+    pub kind: String,
+    /// The op it belongs to, by its JAX name (XLA's `op_name`): the op that needs the resharding, or
+    /// for the reduction of a partial sum the op where the partial sum starts.
+    pub op: String,
+    /// The value it reshards, by its name in the source.
+    pub value: String,
+}
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolverDoc {
+    /// The proven lower bound, in picoseconds (a string: it may exceed what JSON numbers hold exactly).
+    pub bound_ps: String,
+    /// The strategy index of every node of the choice problem (what `automap check` reads back).
+    pub choice: Vec<usize>,
+    /// `(objective − bound) / objective`.
+    pub gap: f64,
+    /// The objective, in picoseconds (a string, as `bound_ps`).
+    pub objective_ps: String,
+    /// How the solve ended (`optimal`, `time limit`, ...).
+    pub status: String,
+}
+
+/// Why a `plan.json` cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: not a plan.json written by `automap plan`: {source}")]
+pub struct PlanJsonError {
+    /// The file.
+    pub path: String,
+    /// What serde_json said (with line and column).
+    pub source: serde_json::Error,
+}
+
+impl PlanDoc {
+    /// The document for a solved plan.
+    pub fn new(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &Solution) -> PlanDoc {
+        let arguments = plan
+            .args
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Argument {
+                index: i,
+                name: m.entry().args.get(i).and_then(|p| p.name.clone()),
+                partition_spec: partition_spec(s),
+                sharding: s.to_string(),
+            })
+            .collect();
+        let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
+        for c in &cost.collectives {
+            *by_kind.entry(c.collective.kind.to_string()).or_default() += 1;
+        }
+        PlanDoc {
+            arguments,
+            mesh: MeshDoc {
+                axes: mesh.axes.iter().map(|a| AxisDoc { name: a.name.clone(), size: a.size }).collect(),
+                name: mesh.name.clone(),
+            },
+            predicted: Predicted {
+                collective_list: collective_list(m, plan, cost),
+                collectives: cost.collectives.len(),
+                collectives_by_kind: by_kind,
+                communication_s: cost.comm_s,
+                compute_s: cost.compute_s,
+                peak_memory_bytes_per_device: cost.peak_bytes,
+                step_time_s: cost.total_s(),
+            },
+            solver: SolverDoc {
+                bound_ps: sol.bound.to_string(),
+                choice: sol.choice.clone(),
+                gap: sol.gap(),
+                objective_ps: sol.cost.to_string(),
+                status: sol.status.to_string(),
+            },
+        }
+    }
+
+    /// The document as `plan.json` text (pretty-printed).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Read a `plan.json` (`path` names it in errors).
+    pub fn parse(text: &str, path: &str) -> Result<PlanDoc, PlanJsonError> {
+        serde_json::from_str(text).map_err(|source| PlanJsonError { path: path.to_string(), source })
+    }
+}
+
+/// A PartitionSpec: one entry per dimension.
+fn partition_spec(s: &TensorSharding) -> Vec<DimSpec> {
+    s.dims
+        .iter()
+        .map(|d| match d.axes.len() {
+            0 => DimSpec::Replicated(()),
+            1 => DimSpec::Axis(d.axes[0].name.clone()),
+            _ => DimSpec::Axes(d.axes.iter().map(|a| a.name.clone()).collect()),
+        })
+        .collect()
+}
+
+/// Every predicted collective with the op it belongs to.
+fn collective_list(m: &Module, plan: &Plan, cost: &PlanCost) -> Vec<CollectiveDoc> {
+    let pos: HashMap<OpId, usize> = m.body.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    // The op where a partial value's partial sum starts: back through the ops that pass one through.
+    let origin = |v: ValueId| -> Option<OpId> {
+        let mut v = v;
+        for _ in 0..m.body.len() {
+            let ValueDef::Result(op, _) = m.values[v].def else { return None };
+            let &p = pos.get(&op)?;
+            match plan.partial_operands[p].first() {
+                Some(&k) => v = m.ops[op].operands[k],
+                None => return Some(op),
+            }
+        }
+        None
+    };
+    cost.collectives
+        .iter()
+        .map(|c| {
+            let reduction = matches!(c.collective.kind, CollectiveKind::AllReduce | CollectiveKind::ReduceScatter);
+            let op = if reduction { origin(c.value).or(c.op) } else { c.op };
+            let (name, at) = match op {
+                Some(op) => {
+                    (m.ops[op].loc.clone().unwrap_or_else(|| m.ops[op].name.clone()), m.op_location(op).to_string())
+                }
+                None => ("(returned)".to_string(), "result".to_string()),
+            };
+            CollectiveDoc {
+                at,
+                axis: c.collective.axis.clone(),
+                bytes: c.collective.bytes,
+                kind: c.collective.kind.to_string(),
+                op: name,
+                value: m.values[c.value].name.clone(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PartitionSpec's three forms are written as JAX reads them, and read back.
+    #[test]
+    fn dim_specs_round_trip_as_null_string_and_list() {
+        let dims =
+            vec![DimSpec::Replicated(()), DimSpec::Axis("x".into()), DimSpec::Axes(vec!["x".into(), "y".into()])];
+        let text = serde_json::to_string(&dims).unwrap();
+        assert_eq!(text, r#"[null,"x",["x","y"]]"#);
+        assert_eq!(serde_json::from_str::<Vec<DimSpec>>(&text).unwrap(), dims);
+    }
+
+    /// A file that is not a plan names itself and the place.
+    #[test]
+    fn a_file_that_is_not_a_plan_is_refused_with_its_name() {
+        let e = PlanDoc::parse("{\"mesh\": 3}", "p.json").unwrap_err().to_string();
+        assert!(e.starts_with("p.json: not a plan.json"), "{e}");
+        assert!(e.contains("line 1"), "{e}");
+    }
+}

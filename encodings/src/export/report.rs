@@ -1,0 +1,209 @@
+//! The reports a person reads: a plan's predicted cost (what `automap eval` prints), and `report.md`
+//! for a solved plan (the cost, the solver's proof, the reference plans side by side, and what the
+//! annotated module leaves to XLA).
+
+use super::Solved;
+use super::inspect::bytes;
+use crate::mesh::Mesh;
+use crate::plan::{Plan, PlanCost, PlanSpace, parse_recipes, recipe_args};
+use automap_ir::Module;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// A person-readable report of a plan's predicted cost.
+pub fn plan_report(
+    path: &str,
+    m: &Module,
+    mesh: &Mesh,
+    spec: &str,
+    space: &PlanSpace<'_>,
+    plan: &Plan,
+    cost: &PlanCost,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "model: {path}\nmesh: {} ({} devices: {})\nplan: {spec}",
+        mesh.name,
+        mesh.num_devices(),
+        mesh.axes.iter().map(|a| format!("{}={}", a.name, a.size)).collect::<Vec<_>>().join(" x ")
+    );
+    let _ = writeln!(
+        s,
+        "\npredicted step time: {:.3} ms = compute {:.3} ms + communication {:.3} ms",
+        cost.total_s() * 1e3,
+        cost.compute_s * 1e3,
+        cost.comm_s * 1e3
+    );
+    let mem = mesh.device.memory_bytes();
+    let _ = writeln!(
+        s,
+        "peak memory per device: {} of {} ({:.1}%){}",
+        bytes(cost.peak_bytes as u64),
+        bytes(mem as u64),
+        100.0 * cost.peak_bytes / mem,
+        if cost.peak_bytes > mem { "  OVER THE DEVICE MEMORY" } else { "" }
+    );
+    // Collectives grouped by kind, axis and size.
+    // (kind, axis, bytes) → (count, seconds, first causes)
+    type Group = (usize, f64, Vec<String>);
+    let mut groups: BTreeMap<(String, String, u64), Group> = BTreeMap::new();
+    for c in &cost.collectives {
+        let key = (c.collective.kind.to_string(), c.collective.axis.clone(), c.collective.bytes);
+        let e = groups.entry(key).or_default();
+        e.0 += 1;
+        e.1 += c.collective.seconds;
+        let cause = match c.op {
+            Some(op) => {
+                format!("{} at {}", m.ops[op].loc.clone().unwrap_or_else(|| m.ops[op].name.clone()), m.op_location(op))
+            }
+            None => format!("returned value {}", m.values[c.value].name),
+        };
+        if e.2.len() < 3 {
+            e.2.push(cause);
+        }
+    }
+    let _ = writeln!(s, "\ncollectives: {}", cost.collectives.len());
+    if !groups.is_empty() {
+        let _ = writeln!(
+            s,
+            "  {:>5}  {:<15} {:<8} {:>12} {:>11}  caused by (first three)",
+            "count", "kind", "axis", "bytes", "total ms"
+        );
+    }
+    for ((kind, axis, b), (n, secs, causes)) in &groups {
+        let _ =
+            writeln!(s, "  {n:>5}  {kind:<15} {axis:<8} {:>12} {:>11.4}  {}", bytes(*b), secs * 1e3, causes.join("; "));
+    }
+    let sharded_ops = plan.choice.iter().filter(|&&c| c != 0).count();
+    let _ = writeln!(
+        s,
+        "\nops sharded: {sharded_ops} of {} ({} strategies considered in all)",
+        plan.choice.len(),
+        space.strategies.iter().map(Vec::len).sum::<usize>()
+    );
+    s
+}
+
+/// The reference plans that fit the mesh, by name.
+pub fn reference_specs(mesh: &Mesh) -> Vec<String> {
+    let mut out = vec!["replicated".to_string()];
+    for a in &mesh.axes {
+        for r in ["dp", "megatron", "fsdp"] {
+            out.push(format!("{r}:{}", a.name));
+        }
+    }
+    if mesh.axes.len() == 2 {
+        let (a, b) = (&mesh.axes[0].name, &mesh.axes[1].name);
+        out.push(format!("dp:{a}+megatron:{b}"));
+        out.push(format!("fsdp:{a}+megatron:{b}"));
+    }
+    out
+}
+
+/// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
+pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: &Solved) -> String {
+    let (built, plan, cost, sol) = (&o.built, &o.plan, &o.cost, &o.solution);
+    let mut s = String::new();
+    let _ = writeln!(s, "# automap plan\n\n```\n{}```", plan_report(path, m, mesh, "solved", space, plan, cost));
+    let _ = writeln!(
+        s,
+        "\n## Proof\n\nSolver status: **{}**. Objective {} ps, proven lower bound {} ps, gap {:.4}%. The bound is HiGHS's (the MIP's dual bound) or, where higher, the dual of the LP relaxation with a Lagrange multiplier per memory slot; either holds for every plan within the memory limit. (The objective charges every consumer its own resharding; the evaluated step time above shares one reduction of a value among its consumers, so it can only be lower.)\n\nThe problem: one node per op and per argument, {} nodes and {} edges, reduced before solving by an exact presolve (ops left with one choice are fixed, dominated choices dropped, ops whose choice follows from one or two neighbours merged into them; every solution of the reduced problem maps back to one of the same cost and memory peak, property-tested against brute force). {}.",
+        sol.status,
+        sol.cost,
+        sol.bound,
+        100.0 * sol.gap(),
+        built.problem.nodes.len(),
+        built.problem.edges.len(),
+        o.presolve
+    );
+    let _ = writeln!(
+        s,
+        "\n## Reference plans\n\nFeasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|:---:|---:|---:|---:|"
+    );
+    for spec in reference_specs(mesh) {
+        let Ok(recipes) = parse_recipes(&spec, mesh) else { continue };
+        let rp = space.propagate(recipe_args(m, mesh, &recipes));
+        let rc = space.evaluate(&rp);
+        let e = built.encode(&rp).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
+        let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
+        let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
+        let _ = writeln!(
+            s,
+            "| {spec} | {obj} | {feasible} | {:.4} | {} | {} |",
+            rc.total_s() * 1e3,
+            rc.collectives.len(),
+            bytes(rc.peak_bytes as u64)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "| **this plan** | {:.4} | yes | {:.4} | {} | {} |",
+        sol.cost as f64 / 1e9,
+        cost.total_s() * 1e3,
+        cost.collectives.len(),
+        bytes(cost.peak_bytes as u64)
+    );
+    s += &unpinned_md(m, space, plan);
+    s
+}
+
+/// Most ops listed by name in the report's sections.
+const LISTED_OPS: usize = 5;
+
+/// `report.md`'s account of what the annotated module leaves to XLA, and so where XLA's collectives may
+/// differ from the prediction.
+fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
+    let mut s = String::from("\n## Where XLA may differ from the prediction\n\n");
+    let mut inlined: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let mut constants = 0usize;
+    let mut partial: Vec<String> = Vec::new();
+    for &op in &m.body {
+        let data = &m.ops[op];
+        if data.inlined_at.is_some() {
+            *inlined.entry(m.call_chain(op).first().copied().unwrap_or("?")).or_default() += 1;
+        }
+        constants += usize::from(matches!(data.kind, automap_ir::OpKind::Constant));
+        if data.results.iter().any(|&r| !space.produced(plan, r).unreduced.is_empty()) {
+            partial.push(format!("{} at {}", data.loc.as_deref().unwrap_or(&data.name), m.op_location(op)));
+        }
+    }
+    let mut any = false;
+    if !inlined.is_empty() {
+        any = true;
+        let list: Vec<String> = inlined.iter().map(|(f, n)| format!("{n} from @{f}")).collect();
+        let _ = writeln!(
+            s,
+            "- {} ops were inlined from called functions ({}). Their text is shared by every call, so they carry no sharding; XLA propagates through them.",
+            inlined.values().sum::<usize>(),
+            list.join(", ")
+        );
+    }
+    if constants > 0 {
+        any = true;
+        let _ = writeln!(s, "- {constants} constants carry no sharding; XLA propagates into them.");
+    }
+    let loops = m.body.iter().filter(|&&op| matches!(m.ops[op].kind, automap_ir::OpKind::While)).count();
+    if loops > 0 {
+        any = true;
+        let (what, carry) = if loops == 1 { ("loop", "carries") } else { ("loops", "carry") };
+        let _ =
+            writeln!(s, "- {loops} `while` {what} {carry} no sharding on its results; XLA propagates through them.");
+    }
+    if !partial.is_empty() {
+        any = true;
+        let shown: Vec<&str> = partial.iter().take(LISTED_OPS).map(String::as_str).collect();
+        let _ = writeln!(
+            s,
+            "- {} values are partial sums in this plan ({}{}). Their shardings are written without the pending reduction, and XLA places the reduction itself: where we predict a reduce-scatter, XLA's CPU backend emits an all-reduce followed by a slice (its GPU and TPU pipelines turn that pair into a reduce-scatter).",
+            partial.len(),
+            shown.join("; "),
+            if partial.len() > LISTED_OPS { "; ..." } else { "" }
+        );
+    }
+    if !any {
+        s += "Nothing: every value's sharding is written into the module.\n";
+    }
+    s += "\n`tools/validate.py` compiles the annotated module and compares the collectives XLA inserted with this prediction, by kind and by op; with `--report` it appends that comparison here.\n";
+    s
+}

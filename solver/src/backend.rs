@@ -1,0 +1,210 @@
+//! What every backend returns, and the one trait they all implement.
+
+use crate::problem::ChoiceProblem;
+use crate::problem::eval::{Evaluation, evaluate};
+use std::time::Duration;
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The answer is optimal: its cost equals the proven bound, or HiGHS proved it optimal and the bound
+    /// we report (kept a relative 1e-6 below HiGHS's for its floating-point tolerances) is within that
+    /// margin of the cost.
+    Optimal,
+    /// Stopped by the time limit with a feasible answer; the bound is what was proven by then.
+    TimeLimit,
+    /// Stopped because the gap reached the requested MIP gap.
+    GapLimit,
+    /// A feasible answer from a method that proves nothing beyond the problem's trivial bound.
+    Heuristic,
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Status::Optimal => "optimal",
+            Status::TimeLimit => "time limit",
+            Status::GapLimit => "gap limit",
+            Status::Heuristic => "heuristic",
+        })
+    }
+}
+
+/// A feasible answer with its proof of quality.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// One strategy index per node.
+    pub choice: Vec<usize>,
+    /// Its cost (as the evaluator computes it).
+    pub cost: i128,
+    /// A proven lower bound on every feasible solution's cost.
+    pub bound: i128,
+    /// How it ended.
+    pub status: Status,
+    /// Seconds from the start of the solve to the moment this answer was found.
+    pub time_to_best: f64,
+}
+
+impl SolveError {
+    /// The error for "no assignment satisfies everything", after a proof of it: memory when even the
+    /// leanest assignment exceeds the limit, the other constraints otherwise.
+    pub fn no_assignment(p: &ChoiceProblem) -> SolveError {
+        let floor = crate::problem::eval::min_peak(p);
+        match p.usage_limit {
+            Some(limit) if floor > limit as i128 => {
+                SolveError::Infeasible { limit: limit as i128, min_peak: Some(floor) }
+            }
+            _ => SolveError::Unsatisfiable {
+                why:
+                    "every assignment that fits in memory takes a forbidden strategy or cost, or breaks a tie or budget"
+                        .into(),
+            },
+        }
+    }
+}
+
+/// Evaluate an answer a backend produced and check that its cost is the one the backend claimed;
+/// either failure is that backend's error (a bug, never the user's input).
+pub fn confirm(
+    p: &ChoiceProblem,
+    choice: &[usize],
+    claimed: i128,
+    backend: &'static str,
+) -> Result<Evaluation, SolveError> {
+    let e = evaluate(p, choice).map_err(|e| SolveError::Backend { backend, why: e.to_string() })?;
+    if e.cost != claimed {
+        return Err(SolveError::Backend {
+            backend,
+            why: format!("the evaluator's cost {} differs from the claimed {claimed}", e.cost),
+        });
+    }
+    Ok(e)
+}
+
+impl Solution {
+    /// Relative gap `(cost − bound) / cost` (0 when optimal or the cost is 0).
+    pub fn gap(&self) -> f64 {
+        if self.cost <= 0 { 0.0 } else { (self.cost - self.bound).max(0) as f64 / self.cost as f64 }
+    }
+}
+
+/// Why there is no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The problem is malformed.
+    #[error("invalid problem: {0}")]
+    Invalid(#[from] crate::problem::ProblemError),
+    /// No assignment fits under the memory limit.
+    #[error("infeasible: no assignment keeps memory under the limit {limit}{}", min_peak.map(|m| format!(" (the lowest achievable peak is {m})")).unwrap_or_default())]
+    Infeasible {
+        /// The limit.
+        limit: i128,
+        /// The lowest peak any assignment reaches, when it was computed.
+        min_peak: Option<i128>,
+    },
+    /// The user's constraints (pins, ties, budgets) cannot all hold.
+    #[error("the constraints cannot all hold: {why}")]
+    Unsatisfiable {
+        /// What was proven (or which constraints were involved).
+        why: String,
+    },
+    /// Time ran out before any feasible answer was found.
+    #[error("no feasible answer found within the time limit")]
+    NoAnswer,
+    /// The problem is too large for this backend.
+    #[error("too large for the {backend} backend: {why}")]
+    TooLarge {
+        /// Backend.
+        backend: &'static str,
+        /// Why.
+        why: String,
+    },
+    /// The backend failed.
+    #[error("{backend} failed: {why}")]
+    Backend {
+        /// Backend.
+        backend: &'static str,
+        /// What it said.
+        why: String,
+    },
+}
+
+/// Limits and knobs, builder style.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Wall-clock limit.
+    pub time_limit: Duration,
+    /// Stop when `(cost − bound) / cost` is at most this (0: prove optimality).
+    pub mip_gap: f64,
+    /// Threads the backend may use.
+    pub threads: u32,
+    /// Random seed.
+    pub seed: u64,
+    /// A starting assignment (a MIP start, a local-search seed).
+    pub warm_start: Option<Vec<usize>>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions { time_limit: Duration::from_secs(60), mip_gap: 0.0, threads: 1, seed: 0, warm_start: None }
+    }
+}
+
+impl SolveOptions {
+    /// Set the time limit.
+    pub fn time_limit(mut self, t: Duration) -> Self {
+        self.time_limit = t;
+        self
+    }
+
+    /// Set the MIP gap.
+    pub fn mip_gap(mut self, g: f64) -> Self {
+        self.mip_gap = g;
+        self
+    }
+
+    /// Set the thread count.
+    pub fn threads(mut self, n: u32) -> Self {
+        self.threads = n.max(1);
+        self
+    }
+
+    /// Set the seed.
+    pub fn seed(mut self, s: u64) -> Self {
+        self.seed = s;
+        self
+    }
+
+    /// Set a warm start.
+    pub fn warm_start(mut self, choice: Vec<usize>) -> Self {
+        self.warm_start = Some(choice);
+        self
+    }
+}
+
+/// Progress of a long solve, for the user.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// What is running.
+    pub phase: &'static str,
+    /// Seconds since the solve started.
+    pub elapsed: f64,
+    /// Best feasible cost so far.
+    pub incumbent: Option<i128>,
+    /// Best proven bound so far.
+    pub bound: Option<i128>,
+}
+
+/// Every backend (ILP, SMT, search, brute force) solves the same problem behind this trait.
+pub trait Backend {
+    /// Short name (`highs`, `local`, `brute`).
+    fn name(&self) -> &'static str;
+
+    /// Solve `p`. A feasible answer, optimal or not, is `Ok` with its status and bound.
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError>;
+}

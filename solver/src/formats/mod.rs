@@ -1,0 +1,3 @@
+//! File formats the solver reads and writes.
+
+pub mod iopddl;

@@ -1,0 +1,279 @@
+//! The `automap` command line: its arguments, with the help text they print.
+
+use automap::encodings::export::Format;
+use automap::solver::{Engine, Method};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::marker::PhantomData;
+use std::path::PathBuf;
+
+/// automap decides how to split an ML program across a mesh of accelerators.
+///
+/// It reads StableHLO text exported from JAX (`jax.jit(f).lower(*args).as_text()`) and a device mesh
+/// described in YAML (see specs/meshes/), and produces a sharding plan with a proof of how good it is
+/// (the gap to a proven lower bound) under a stated cost model.
+///
+/// Exit codes: 0 success, 1 bad input (the message says where), 2 internal error.
+#[derive(Parser, Debug)]
+#[command(
+    name = "automap",
+    version,
+    about,
+    long_about,
+    after_help = "Examples:\n  automap plan tests/fixtures/gpt_forward.mlir --mesh specs/meshes/cpu-2x4.yaml --out automap-out\n  automap eval tests/fixtures/gpt_train.mlir --mesh specs/meshes/cpu-model-4.yaml --plan megatron\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml\n  automap solve problem.json.gz --timeout 60\n  automap check problem.json.gz --solution '[0, 2, 1]' --solver z3\n  automap check tests/fixtures/mlp.mlir --mesh specs/meshes/cpu-8.yaml --plan automap-out/plan.json"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Summarize a StableHLO module: op histogram, parameters, a FLOP estimate, opaque ops.
+    ///
+    /// Parses the module (pretty or generic MLIR form, as JAX prints it), inlines func.call, runs the
+    /// verifier, and prints what automap sees. Ops automap has no sharding rule for are listed with
+    /// their line:column; they will be kept replicated.
+    Inspect {
+        /// The StableHLO text file (`.mlir`).
+        model: PathBuf,
+    },
+    /// Solve a sharding-strategy selection problem in the IOPDDL contest format.
+    ///
+    /// Reads PROBLEM (`.json` or `.json.gz`), presolves it exactly, finds a good answer quickly by local
+    /// search, merges nodes whose edges match strategies one to one into clusters, and solves the problem
+    /// over clusters with HiGHS (memory rows added where the answer overflows) for the rest of the time,
+    /// proving a lower bound; when that MIP is too large, searches over clusters instead. Progress goes to
+    /// stderr; the last line on stdout is the answer in the contest's format, `[s0, s1, ...]` (one
+    /// strategy index per node), or `[]` if none was found.
+    Solve {
+        /// The problem file.
+        problem: PathBuf,
+        /// Wall-clock limit in seconds (the contest's timeout).
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Which backend: `auto` (local search with a dual bound on a second thread, then HiGHS), `highs`,
+        /// `z3` (small problems; an independent proof), `local`, or `brute` (tiny problems).
+        #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
+        solver: SolverArg,
+        /// Threads for HiGHS.
+        #[arg(long, default_value_t = 2)]
+        threads: u32,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Stop when (cost − bound) / cost falls to this (0 proves optimality).
+        #[arg(long, default_value_t = 0.0)]
+        mip_gap: f64,
+        /// Print no progress.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Find the best sharding plan for a model on a mesh, with a proof of how good it is.
+    ///
+    /// Builds the choice problem (a node per op and per argument, strategies from the sharding rules,
+    /// edge costs from resharding, memory per device as a hard limit), solves it (HiGHS with proven
+    /// bounds by default), and writes into --out: `annotated.mlir` (the module with `sdy.mesh` and
+    /// `sdy.sharding` on every argument and result), `plan.json` (a PartitionSpec per argument by name,
+    /// predicted costs, solver status and bound) and `report.md` (collectives with the ops that cause them,
+    /// the time split, peak memory, the reference plans side by side, the proven gap).
+    Plan {
+        /// The StableHLO text file.
+        model: PathBuf,
+        /// The mesh YAML file.
+        #[arg(long)]
+        mesh: PathBuf,
+        /// Backend: `auto` (any size; the default), `highs`, `z3` (small problems), `local` or `brute`
+        /// (tiny problems).
+        #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
+        solver: SolverArg,
+        /// Seconds the solver may take.
+        #[arg(long, default_value_t = 60.0)]
+        time_limit: f64,
+        /// Memory per device in GiB (default: the mesh's device memory).
+        #[arg(long)]
+        memory_limit: Option<f64>,
+        /// A YAML file of user constraints: pin or forbid a value's sharding, tie two values, bound the
+        /// collectives of a kind (see specs/constraints/).
+        #[arg(long)]
+        constraints: Option<PathBuf>,
+        /// How annotated.mlir carries the plan: `shardy` (`sdy.mesh`, `sdy.sharding`: JAX's default) or
+        /// `gspmd` (`mhlo.sharding` strings).
+        #[arg(long, default_value = "shardy", value_parser = OneOf::<FormatArg>::new())]
+        format: FormatArg,
+        /// Output folder.
+        #[arg(long, default_value = "automap-out")]
+        out: PathBuf,
+    },
+    /// Predict what a plan costs: step time (compute and communication), every collective and the op
+    /// that causes it, and peak memory per device.
+    ///
+    /// PLAN is a reference plan: `replicated`, `dp`, `megatron` or `fsdp`, each with an optional `:AXIS`,
+    /// combined with `+` (for example `dp:data+megatron:model` on a 2-D mesh). Ops follow their operands
+    /// at the least cost from the argument shardings the recipe pins.
+    Eval {
+        /// The StableHLO text file.
+        model: PathBuf,
+        /// The mesh YAML file.
+        #[arg(long)]
+        mesh: PathBuf,
+        /// The plan.
+        #[arg(long, default_value = "replicated")]
+        plan: String,
+    },
+    /// Check a given answer: is it feasible, what does it cost, and is it optimal (with a proven bound
+    /// and the gap)?
+    ///
+    /// For a contest problem (`.json`, `.json.gz`), SOLUTION is `[s0, s1, ...]` or a file whose last line
+    /// is (the output of `automap solve`). For a model (`.mlir`, with --mesh), --plan is a `plan.json`
+    /// written by `automap plan` or a reference plan (`dp:data+megatron:model`, see `automap eval`).
+    /// With `--solver highs` the bound comes from HiGHS; with `--solver z3`, Z3 checks the answer on its
+    /// own encoding and proves (or refutes) that nothing cheaper exists.
+    Check {
+        /// The problem (`.json`, `.json.gz`) or model (`.mlir`).
+        problem: PathBuf,
+        /// The answer to check (contest problems).
+        #[arg(long)]
+        solution: Option<String>,
+        /// The mesh YAML file (models).
+        #[arg(long)]
+        mesh: Option<PathBuf>,
+        /// The plan to check (models): a plan.json or a reference plan.
+        #[arg(long)]
+        plan: Option<String>,
+        /// Memory per device in GiB (models; default: the mesh's device memory).
+        #[arg(long)]
+        memory_limit: Option<f64>,
+        /// User constraints YAML (models).
+        #[arg(long)]
+        constraints: Option<PathBuf>,
+        /// Which engine proves the bound: `highs` or `z3`.
+        #[arg(long, default_value = "highs", value_parser = OneOf::<EngineArg>::new())]
+        solver: EngineArg,
+        /// Seconds the proof may take.
+        #[arg(long, default_value_t = 60.0)]
+        time_limit: f64,
+    },
+    /// Work with device mesh specs.
+    Mesh {
+        #[command(subcommand)]
+        command: MeshCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MeshCommand {
+    /// Validate a mesh spec and print it normalized.
+    ///
+    /// Errors name the file, line, column and field (unknown field, missing or zero size, duplicate
+    /// axis, unknown element type, non-positive bandwidth...).
+    Check {
+        /// The mesh YAML file.
+        mesh: PathBuf,
+    },
+}
+
+/// `--solver` of `plan` and `solve`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SolverArg {
+    /// Presolve, local search with the dual bound beside it, then HiGHS (over clusters when they form).
+    Auto,
+    /// HiGHS on the whole problem.
+    Highs,
+    /// Z3's Optimize (small problems).
+    Z3,
+    /// Local search alone.
+    Local,
+    /// Exhaustive search (tiny problems).
+    Brute,
+}
+
+impl From<SolverArg> for Method {
+    fn from(s: SolverArg) -> Method {
+        match s {
+            SolverArg::Auto => Method::Auto,
+            SolverArg::Highs => Method::Highs,
+            SolverArg::Z3 => Method::Z3,
+            SolverArg::Local => Method::Local,
+            SolverArg::Brute => Method::Brute,
+        }
+    }
+}
+
+/// `--format` of `plan`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum FormatArg {
+    /// `sdy.mesh`, `sdy.sharding` and `sdy.sharding_constraint` (JAX's default partitioner).
+    #[value(alias = "sdy")]
+    Shardy,
+    /// `mhlo.sharding` strings.
+    #[value(alias = "mhlo")]
+    Gspmd,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Shardy => Format::Shardy,
+            FormatArg::Gspmd => Format::Gspmd,
+        }
+    }
+}
+
+/// `--solver` of `check`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum EngineArg {
+    /// The default pipeline's MIP bound.
+    Highs,
+    /// Z3's own encoding: re-checks the answer and proves or refutes that anything is cheaper.
+    Z3,
+}
+
+impl From<EngineArg> for Engine {
+    fn from(e: EngineArg) -> Engine {
+        match e {
+            EngineArg::Highs => Engine::Highs,
+            EngineArg::Z3 => Engine::Z3,
+        }
+    }
+}
+
+/// A parser for a [`ValueEnum`] whose error lists what to give instead (`--format hlo: use shardy or
+/// gspmd`).
+#[derive(Clone)]
+pub struct OneOf<E>(PhantomData<E>);
+
+impl<E> OneOf<E> {
+    /// The parser.
+    pub fn new() -> OneOf<E> {
+        OneOf(PhantomData)
+    }
+}
+
+impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<E> {
+    type Value = E;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<E, clap::Error> {
+        let text = value.to_string_lossy();
+        E::from_str(&text, true).map_err(|_| {
+            let names: Vec<String> =
+                E::value_variants().iter().filter_map(E::to_possible_value).map(|p| p.get_name().to_string()).collect();
+            let list = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => names.join(""),
+            };
+            let flag = arg.map_or(String::new(), |a| format!("{} ", a.get_id()));
+            clap::Error::raw(ErrorKind::InvalidValue, format!("--{flag}{text}: use {list}\n")).with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(E::value_variants().iter().filter_map(E::to_possible_value)))
+    }
+}

@@ -1,0 +1,83 @@
+//! Reading what a user gives automap, with located errors: a model (read, parsed, verified), a mesh, a
+//! constraints file, a contest problem, a plan (plan.json or a reference recipe).
+
+use crate::error::Error;
+use automap_encodings::constraints::UserConstraints;
+use automap_encodings::export::PlanDoc;
+use automap_encodings::mesh::Mesh;
+use automap_ir::Module;
+use std::path::Path;
+
+/// A parsed model and the name it is shown by (its path as given).
+pub struct Model {
+    /// The module.
+    pub module: Module,
+    /// Its path as the user gave it, for messages and reports.
+    pub name: String,
+    /// Bytes read.
+    pub bytes: usize,
+}
+
+impl Model {
+    /// Read and parse `path` (without verifying: see [`Model::verify`]).
+    pub fn read(path: &Path) -> Result<Model, Error> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| Error::Io { what: "read", path: name.clone(), source })?;
+        Model::parse(&bytes, &name)
+    }
+
+    /// Parse `bytes` of StableHLO text shown as `name` (without verifying).
+    pub fn parse(bytes: &[u8], name: &str) -> Result<Model, Error> {
+        let module =
+            automap_ir::parse_bytes(bytes).map_err(|source| Error::Parse { path: name.to_string(), source })?;
+        Ok(Model { module, name: name.to_string(), bytes: bytes.len() })
+    }
+
+    /// Run the verifier: every error, located, or none.
+    pub fn verify(&self) -> Result<(), Error> {
+        let errors = automap_ir::verify::verify(&self.module);
+        if errors.is_empty() { Ok(()) } else { Err(Error::Verify { path: self.name.clone(), errors }) }
+    }
+
+    /// Read, parse and verify `path`: what every command but `inspect` starts with.
+    pub fn load(path: &Path) -> Result<Model, Error> {
+        let m = Model::read(path)?;
+        m.verify()?;
+        Ok(m)
+    }
+}
+
+/// Load and validate a mesh spec.
+pub fn load_mesh(path: &Path) -> Result<Mesh, Error> {
+    Ok(Mesh::load(path)?)
+}
+
+/// Load a user constraints file (validated against a model when applied).
+pub fn load_constraints(path: &Path) -> Result<UserConstraints, Error> {
+    Ok(UserConstraints::load(path)?)
+}
+
+/// Read a plan.json written by `automap plan`.
+pub fn load_plan_json(path: &Path) -> Result<PlanDoc, Error> {
+    let name = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|source| Error::Io { what: "read", path: name.clone(), source })?;
+    Ok(PlanDoc::parse(&text, &name)?)
+}
+
+/// Read a contest problem (`.json` or `.json.gz`).
+pub fn load_problem(path: &Path) -> Result<automap_solver::ChoiceProblem, Error> {
+    Ok(automap_solver::iopddl::read(path)?)
+}
+
+/// A contest answer: `[s0, s1, ...]` itself, or a file whose last non-empty line is one (the output of
+/// `automap solve`).
+pub fn load_answer(answer: &str) -> Result<Vec<usize>, Error> {
+    let text = if answer.trim_start().starts_with('[') {
+        answer.to_string()
+    } else {
+        std::fs::read_to_string(answer).map_err(|source| Error::Io { what: "read", path: answer.into(), source })?
+    };
+    let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    automap_solver::iopddl::parse_solution(last).map_err(|e| Error::Usage(format!("{answer}: {e}")))
+}
