@@ -1,14 +1,16 @@
 //! Large-neighbourhood search with exact sub-problems: free a connected region of the graph, fix every
-//! other node at its current strategy, and solve the region exactly (a small HiGHS MIP with the same
-//! formulation as the full model: marginal edge linearization, memory rows against what the fixed nodes
-//! use). The current assignment is the MIP start, so an iteration never makes things worse. Used where
-//! the full MIP is too large for the time limit.
+//! other node at its current strategy, and solve the region exactly: the region is posed as a problem
+//! of its own (edges to fixed nodes folded into node costs, memory as budget rows against what the fixed
+//! nodes use) and solved by the HiGHS backend, the same formulation and the same guards as every other
+//! MIP. The current assignment is the MIP start, and an answer is kept only when it is no dearer and
+//! fits. Used where the full MIP is too large for the time limit.
 
-use crate::backend::Progress;
-use crate::problem::FORBIDDEN_COST;
+use crate::backend::{Backend, Progress, SolveOptions, Status};
+use crate::exact::Highs;
+use crate::problem::{Budget, ChoiceProblem, Cost, Edge, FORBIDDEN_COST, Node, NodeId, Strategy, Term};
 use crate::rng::Rng;
 use crate::search::state::Search;
-use highs::{Col, HighsModelStatus, RowProblem, Sense};
+use cranelift_entity::EntityRef;
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
@@ -115,19 +117,43 @@ fn grow(s: &Search<'_>, seed: usize, size: usize) -> Vec<usize> {
     region
 }
 
+/// Relative gap at which a region's MIP stops (HiGHS's tolerance: the region is solved exactly).
+const REGION_MIP_GAP: f64 = 1e-6;
+
 /// Solve one region exactly (within `budget` seconds) and apply the answer if it is better. `Some(true)`
 /// when the region was solved to optimality, `Some(false)` when time ran out, `None` on failure.
 fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32, seed: u64) -> Option<bool> {
+    let sub = region_problem(s, region)?;
+    let old: Vec<usize> = region.iter().map(|&v| s.x[v]).collect();
+    let opts = SolveOptions {
+        time_limit: Duration::from_secs_f64(budget.max(0.05)),
+        mip_gap: REGION_MIP_GAP,
+        threads,
+        seed,
+        warm_start: Some(old.clone()),
+    };
+    let sol = Highs.solve(&sub, &opts, &mut |_| {}).ok()?;
+    let before = s.cost;
+    for (&v, &best) in region.iter().zip(&sol.choice) {
+        s.set(v, best);
+    }
+    let fits = s.limit.is_none_or(|l| s.mem.peak() <= l);
+    if s.cost > before || !fits {
+        for (&v, &o) in region.iter().zip(&old) {
+            s.set(v, o);
+        }
+    }
+    Some(sol.status == Status::Optimal)
+}
+
+/// The problem over `region` with every other node kept where it is: each region node's strategies cost
+/// their own cost plus the edges to kept nodes at their current strategies, edges inside the region stay
+/// edges, and memory is one row (a budget) per stretch of time over which the same region nodes are live,
+/// against the limit less what the rest of the program uses there. `None` if the rest alone overflows.
+fn region_problem(s: &Search<'_>, region: &[usize]) -> Option<ChoiceProblem> {
     let index: HashMap<usize, usize> = region.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-    let mut pb = RowProblem::new();
-    let forbidden = |c: i128| c >= FORBIDDEN_COST as i128;
-    let mut xs: Vec<Vec<Col>> = Vec::with_capacity(region.len());
-    let mut first = Vec::with_capacity(region.len());
-    let mut ncols = 0usize;
-    let mut start: Vec<f64> = Vec::new();
+    let mut sub = ChoiceProblem { name: "region".into(), ..ChoiceProblem::default() };
     for &v in region {
-        // Node cost plus edges to nodes outside the region, at their current strategies.
-        let k = s.costs[v].len();
         let mut cost: Vec<i128> = s.costs[v].iter().map(|&c| c as i128).collect();
         for a in &s.arcs[v] {
             if a.other == v {
@@ -141,23 +167,11 @@ fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32,
                 }
             }
         }
-        first.push(ncols);
-        let cols: Vec<Col> = cost
-            .iter()
-            .map(|&c| {
-                if forbidden(c) {
-                    pb.add_integer_column(0.0, 0.0..=0.0)
-                } else {
-                    pb.add_integer_column(c as f64, 0.0..=1.0)
-                }
-            })
-            .collect();
-        ncols += k;
-        start.extend((0..k).map(|sv| if sv == s.x[v] { 1.0 } else { 0.0 }));
-        pb.add_row(1.0..=1.0, cols.iter().map(|&c| (c, 1.0)));
-        xs.push(cols);
+        let strategies =
+            cost.iter().map(|&c| Strategy { cost: c.min(FORBIDDEN_COST as i128) as Cost, usage: 0 }).collect();
+        sub.nodes.push(Node::new(strategies, (0, 0)));
     }
-    // Edges inside the region (each once, from its `from` end).
+    // Edges inside the region, each once, from its `from` end.
     for (i, &v) in region.iter().enumerate() {
         for a in &s.arcs[v] {
             let Some(&j) = index.get(&a.other) else { continue };
@@ -165,94 +179,90 @@ fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32,
                 continue;
             }
             let (kv, ko) = (s.costs[v].len(), s.costs[a.other].len());
-            let mut ys = Vec::with_capacity(kv * ko);
-            for sv in 0..kv {
-                for so in 0..ko {
-                    let c = s.ecost(a, sv, so) as i128;
-                    ys.push(if forbidden(c) {
-                        pb.add_column(0.0, 0.0..=0.0)
-                    } else {
-                        pb.add_column(c as f64, 0.0..=1.0)
-                    });
-                    start.push(if sv == s.x[v] && so == s.x[a.other] { 1.0 } else { 0.0 });
-                }
-            }
-            ncols += kv * ko;
-            for sv in 0..kv {
-                pb.add_row(
-                    0.0..=0.0,
-                    (0..ko).map(|so| (ys[sv * ko + so], 1.0)).chain(std::iter::once((xs[i][sv], -1.0))),
-                );
-            }
-            for so in 0..ko {
-                pb.add_row(
-                    0.0..=0.0,
-                    (0..kv).map(|sv| (ys[sv * ko + so], 1.0)).chain(std::iter::once((xs[j][so], -1.0))),
-                );
-            }
+            let costs = (0..kv).flat_map(|sv| (0..ko).map(move |so| (sv, so))).map(|(sv, so)| s.ecost(a, sv, so));
+            sub.edges.push(Edge { from: NodeId::new(i), to: NodeId::new(j), costs: costs.collect() });
         }
     }
-    // Memory: between consecutive event slots of region nodes, the region's live set is constant; the
-    // rest of the program uses at most (the slot range's maximum) − (what the region uses now).
     if let Some(limit) = s.limit {
-        let mut cuts: Vec<usize> = region.iter().flat_map(|&v| [s.mem.slots[v].0, s.mem.slots[v].1]).collect();
-        cuts.sort_unstable();
-        cuts.dedup();
-        for w in cuts.windows(2) {
-            let (lo, hi) = (w[0], w[1]);
-            let live: Vec<usize> = (0..region.len())
-                .filter(|&i| s.mem.slots[region[i]].0 <= lo && hi <= s.mem.slots[region[i]].1)
-                .collect();
-            if live.is_empty() {
+        sub.budgets = memory_rows(s, region, limit)?;
+    }
+    Some(sub)
+}
+
+/// Memory over `region`: between consecutive event slots of region nodes, the region's live set is
+/// constant; the rest of the program uses at most (the slot range's maximum) − (what the region uses
+/// now). A row that cannot bind is left out.
+fn memory_rows(s: &Search<'_>, region: &[usize], limit: i128) -> Option<Vec<Budget>> {
+    let mut cuts: Vec<usize> = region.iter().flat_map(|&v| [s.mem.slots[v].0, s.mem.slots[v].1]).collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut rows = Vec::new();
+    for w in cuts.windows(2) {
+        let (lo, hi) = (w[0], w[1]);
+        let live: Vec<usize> =
+            (0..region.len()).filter(|&i| s.mem.slots[region[i]].0 <= lo && hi <= s.mem.slots[region[i]].1).collect();
+        if live.is_empty() {
+            continue;
+        }
+        let least = |v: usize| s.usages[v].iter().copied().min().unwrap_or(0);
+        let region_now: i128 = live.iter().map(|&i| s.usages[region[i]][s.x[region[i]]]).sum();
+        let others = s.mem.max_slots(lo, hi) - region_now;
+        let umin: i128 = live.iter().map(|&i| least(region[i])).sum();
+        let umax: i128 = live.iter().map(|&i| s.usages[region[i]].iter().copied().max().unwrap_or(0)).sum();
+        let rhs = limit - others - umin;
+        if umax - umin <= rhs {
+            continue;
+        }
+        let mut terms = Vec::new();
+        for &i in &live {
+            let v = region[i];
+            for (sv, &u) in s.usages[v].iter().enumerate().filter(|&(_, &u)| u > least(v)) {
+                let weight = i64::try_from(u - least(v)).ok()?;
+                terms.push(Term::Node { node: NodeId::new(i), strategy: sv, weight });
+            }
+        }
+        let max = i64::try_from(rhs.max(0)).ok()?;
+        rows.push(Budget { name: format!("memory over slots {lo}..{hi}"), terms, max });
+    }
+    Some(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::brute::BruteForce;
+    use crate::problem::eval::evaluate;
+    use crate::testing::{RandomSpec, random_problem};
+
+    /// A region solved exactly from an answer that fits gives one that fits, at the evaluator's cost, no
+    /// dearer, changed only inside the region; over every node it finds the optimum brute force finds.
+    #[test]
+    fn a_region_moves_only_itself_and_is_never_worse() {
+        let (mut checked, mut moved) = (0, 0);
+        for seed in 0..200u64 {
+            let p = random_problem(&RandomSpec::tiny(3 + (seed % 6) as usize), seed);
+            let mut s = Search::new(&p);
+            s.greedy();
+            if !s.repair() || !s.feasible() || s.cost >= FORBIDDEN_COST as i128 {
                 continue;
             }
-            let region_now: i128 = live.iter().map(|&i| s.usages[region[i]][s.x[region[i]]]).sum();
-            let others = s.mem.max_slots(lo, hi) - region_now;
-            let umin: i128 = live.iter().map(|&i| s.usages[region[i]].iter().copied().min().unwrap_or(0)).sum();
-            let umax: i128 = live.iter().map(|&i| s.usages[region[i]].iter().copied().max().unwrap_or(0)).sum();
-            let rhs = limit - others - umin;
-            if umax - umin <= rhs {
-                continue;
+            let mut rng = Rng::new(seed);
+            let start = s.x.clone();
+            let before = s.cost;
+            let region: Vec<usize> = (0..p.nodes.len()).filter(|_| rng.below(2) == 0).collect();
+            assert!(solve_region(&mut s, &region, 10.0, 1, seed).is_some(), "seed {seed}");
+            moved += usize::from(s.x != start);
+            let e = evaluate(&p, &s.x).unwrap();
+            assert!(e.is_feasible() && e.cost == s.cost && s.cost <= before, "seed {seed}: {e:?}");
+            for v in (0..p.nodes.len()).filter(|v| !region.contains(v)) {
+                assert_eq!(s.x[v], start[v], "seed {seed}: node {v} is outside the region");
             }
-            let mut factors = Vec::new();
-            for &i in &live {
-                let v = region[i];
-                let lo_u = s.usages[v].iter().copied().min().unwrap_or(0);
-                for (sv, &u) in s.usages[v].iter().enumerate() {
-                    if u > lo_u {
-                        factors.push((xs[i][sv], (u - lo_u) as f64));
-                    }
-                }
-            }
-            pb.add_row(..=rhs.max(0) as f64, factors);
+            let all: Vec<usize> = (0..p.nodes.len()).collect();
+            assert_eq!(solve_region(&mut s, &all, 10.0, 1, seed), Some(true), "seed {seed}");
+            let b = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap();
+            assert_eq!(s.cost, b.cost, "seed {seed}");
+            checked += 1;
         }
+        assert!(checked >= 50 && moved >= 10, "only {checked} problems checked, {moved} moved");
     }
-    let mut model = pb.optimise(Sense::Minimise);
-    model.make_quiet();
-    model.set_option("time_limit", budget.max(0.05));
-    model.set_option("mip_rel_gap", 1e-6);
-    model.set_option("threads", threads as i32);
-    model.set_option("random_seed", (seed % i32::MAX as u64) as i32);
-    let _ = model.try_set_solution(Some(&start), None, None, None);
-    let solved = model.try_solve().ok()?;
-    let status = solved.status();
-    let sol = solved.get_solution();
-    let cols = sol.columns();
-    if cols.len() != ncols {
-        return None;
-    }
-    let old: Vec<usize> = region.iter().map(|&v| s.x[v]).collect();
-    let before = s.cost;
-    for (i, &v) in region.iter().enumerate() {
-        let k = s.costs[v].len();
-        let best = (0..k).max_by(|&a, &b| cols[first[i] + a].total_cmp(&cols[first[i] + b])).unwrap_or(old[i]);
-        s.set(v, best);
-    }
-    let fits = s.limit.is_none_or(|l| s.mem.peak() <= l);
-    if s.cost > before || !fits {
-        for (i, &v) in region.iter().enumerate() {
-            s.set(v, old[i]);
-        }
-    }
-    Some(status == HighsModelStatus::Optimal)
 }
