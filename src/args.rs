@@ -21,7 +21,7 @@ use std::path::PathBuf;
     version,
     about,
     long_about,
-    after_help = "Examples:\n  automap plan tests/fixtures/gpt_forward.mlir --mesh specs/meshes/cpu-2x4.yaml --out automap-out\n  automap eval tests/fixtures/gpt_train.mlir --mesh specs/meshes/cpu-model-4.yaml --plan megatron\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml\n  automap solve problem.json.gz --timeout 60\n  automap check problem.json.gz --solution '[0, 2, 1]' --solver z3\n  automap check tests/fixtures/mlp.mlir --mesh specs/meshes/cpu-8.yaml --plan automap-out/plan.json"
+    after_help = "Examples:\n  automap plan tests/fixtures/gpt_forward.mlir --mesh specs/meshes/cpu-2x4.yaml --out automap-out\n  automap eval tests/fixtures/gpt_train.mlir --mesh specs/meshes/cpu-model-4.yaml --plan megatron\n  automap inspect tests/fixtures/gpt_train.mlir\n  automap mesh check specs/meshes/h100-2x8-ib.yaml\n  automap solve problem.json.gz --timeout 60\n  automap check problem.json.gz --solution '[0, 2, 1]' --solver z3\n  automap check tests/fixtures/gpt_forward.mlir --mesh specs/meshes/cpu-2x4.yaml --plan automap-out/plan.json"
 )]
 pub struct Cli {
     #[command(subcommand)]
