@@ -5,10 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::Highs;
-use automap_solver::Z3;
 use automap_solver::testing::{RandomSpec, random_problem};
-use automap_solver::{Backend, SolveOptions, Status};
+use automap_solver::{Backend, Highs, SolveOptions, Status, Z3};
 use std::time::{Duration, Instant};
 
 /// Node counts tried, smallest first.

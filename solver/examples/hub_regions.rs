@@ -8,8 +8,7 @@
 //! `cargo run --release -p automap-solver --example hub_regions -- PROBLEM.json[.gz] ANSWER`
 //! where ANSWER is a file whose last line is an answer in the contest's format (`automap solve`'s stdout).
 
-use automap_solver::Clusters;
-use automap_solver::{ClusterSearch, HUB_MIN_DEGREE, hubs};
+use automap_solver::{ClusterSearch, Clusters, HUB_MIN_DEGREE, hubs};
 use std::time::{Duration, Instant};
 
 /// Time for the whole sweep, at most.

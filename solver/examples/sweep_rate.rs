@@ -5,9 +5,7 @@
 //!
 //! `cargo run --release -p automap-solver --example sweep_rate -- PROBLEM.json[.gz] [SWEEPS]`
 
-use automap_solver::ClusterSearch;
-use automap_solver::Clusters;
-use automap_solver::Rng;
+use automap_solver::{ClusterSearch, Clusters, Rng};
 use std::time::{Duration, Instant};
 
 /// Sweeps when none are asked for.

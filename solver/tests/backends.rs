@@ -4,14 +4,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::BruteForce;
-use automap_solver::Highs;
-use automap_solver::LocalSearch;
-use automap_solver::Method;
-use automap_solver::evaluate;
 use automap_solver::testing::{RandomSpec, random_problem};
-use automap_solver::{Backend, SolveError, SolveOptions, Status};
-use automap_solver::{FORBIDDEN_COST, iopddl};
+use automap_solver::{
+    Backend, BruteForce, FORBIDDEN_COST, Highs, LocalSearch, Method, SolveError, SolveOptions, Status, evaluate, iopddl,
+};
 use std::time::Duration;
 
 use automap_solver::testing::EXAMPLE;

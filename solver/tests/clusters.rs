@@ -5,14 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::BruteForce;
-use automap_solver::Clusters;
-use automap_solver::FORBIDDEN_COST;
-use automap_solver::Method;
-use automap_solver::evaluate;
 use automap_solver::testing::{RandomSpec, add_matchings, random_problem};
-use automap_solver::{Backend, ChoiceProblem, Rng, Solution, SolveOptions, Status};
-use automap_solver::{Board, ClusterSearch};
+use automap_solver::{
+    Backend, Board, BruteForce, ChoiceProblem, ClusterSearch, Clusters, FORBIDDEN_COST, Method, Rng, Solution,
+    SolveOptions, Status, evaluate,
+};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 

@@ -5,15 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::BruteForce;
-use automap_solver::FORBIDDEN_COST;
-use automap_solver::Highs;
-use automap_solver::LocalSearch;
-use automap_solver::Method;
-use automap_solver::evaluate;
 use automap_solver::testing::{RandomSpec, add_random_constraints, random_problem};
-use automap_solver::{Backend, ChoiceProblem, Solution, SolveError, SolveOptions, Status};
-use automap_solver::{Cheaper, Z3};
+use automap_solver::{
+    Backend, BruteForce, Cheaper, ChoiceProblem, FORBIDDEN_COST, Highs, LocalSearch, Method, Solution, SolveError,
+    SolveOptions, Status, Z3, evaluate,
+};
 use proptest::prelude::*;
 use std::time::Duration;
 

@@ -4,12 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap_solver::BruteForce;
-use automap_solver::FORBIDDEN_COST;
-use automap_solver::evaluate;
-use automap_solver::presolve;
 use automap_solver::testing::{RandomSpec, random_problem};
-use automap_solver::{Backend, SolveError, SolveOptions};
+use automap_solver::{Backend, BruteForce, FORBIDDEN_COST, SolveError, SolveOptions, evaluate, presolve};
 use proptest::prelude::*;
 
 fn brute(p: &automap_solver::ChoiceProblem) -> Result<automap_solver::Solution, SolveError> {
