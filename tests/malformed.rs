@@ -149,3 +149,53 @@ fn usage_errors_exit_with_1_and_help_with_0() {
     assert_eq!(out.code, Some(0));
     assert!(out.stdout.contains("inspect"));
 }
+
+/// A tensor whose size overflows 64 bits is refused by the verifier, with its place, by every command
+/// that reads the model; one just under the limit is accepted.
+#[test]
+fn a_tensor_too_large_to_plan_is_refused_with_its_place() {
+    let huge = "module @m {\n  func.func public @main(%arg0: tensor<9223372036854775807x9223372036854775807xf32>) -> tensor<9223372036854775807x9223372036854775807xf32> {\n    return %arg0 : tensor<9223372036854775807x9223372036854775807xf32>\n  }\n}\n";
+    let (code, stderr) = cli(huge.as_bytes());
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("model.mlir:2:33: %arg0 is a tensor<"), "{stderr}");
+    assert!(stderr.contains("more than 2^64 bytes; automap plans tensors of at most 2^62 bytes"), "{stderr}");
+    let dir = common::Scratch::new("huge-plan");
+    let path = dir.join("model.mlir");
+    std::fs::write(&path, huge).unwrap();
+    let plan = common::automap(&[
+        "plan".as_ref(),
+        path.as_os_str(),
+        "--mesh".as_ref(),
+        "specs/meshes/cpu-8.yaml".as_ref(),
+        "--out".as_ref(),
+        dir.join("out").as_os_str(),
+    ]);
+    assert_eq!(plan.code, Some(1), "{}", plan.stderr);
+    assert!(plan.stderr.contains("at most 2^62 bytes"), "{}", plan.stderr);
+    // 2^60 f32 elements are 2^62 bytes: the largest tensor automap plans.
+    let largest = GOOD.replace("8x16xf32", "1073741824x1073741824xf32");
+    assert_eq!(cli(largest.as_bytes()).0, 0);
+    let over = GOOD.replace("8x16xf32", "1073741824x1073741825xf32");
+    let (code, stderr) = cli(over.as_bytes());
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("of 4611686022722355200 bytes"), "{stderr}");
+}
+
+/// A mesh of more devices than automap plans is refused at the axis that passes the limit.
+#[test]
+fn a_mesh_with_too_many_devices_is_refused_at_the_axis() {
+    let dir = common::Scratch::new("mesh-huge");
+    let path = dir.join("huge.yaml");
+    let axis =
+        |name: &str| format!("  - name: {name}\n    size: 4294967295\n    bandwidth_gb_per_s: 1\n    latency_us: 1\n");
+    let yaml = format!(
+        "name: x\naxes:\n{}{}device:\n  memory_gib: 1\n  hbm_gb_per_s: 1\n  peak_tflops: {{f32: 1}}\n",
+        axis("a"),
+        axis("b")
+    );
+    std::fs::write(&path, yaml).unwrap();
+    let out = common::automap(&["mesh".as_ref(), "check".as_ref(), path.as_os_str()]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("huge.yaml:4:11: axes.a.size"), "{}", out.stderr);
+    assert!(out.stderr.contains("at most 2^20"), "{}", out.stderr);
+}

@@ -131,7 +131,7 @@ impl Mesh {
             * FLOPS_PER_TFLOPS
     }
 
-    /// Read and validate a mesh file.
+    /// Read and validate a mesh file (at most [`MAX_DEVICES`] devices).
     pub fn load(path: &Path) -> Result<Mesh, SpecError> {
         let text = std::fs::read_to_string(path).map_err(|e| SpecError::unreadable(path, &e))?;
         Mesh::parse(&text, &path.display().to_string())
@@ -143,6 +143,11 @@ impl Mesh {
         raw.validate(file, text)
     }
 }
+
+/// The most devices a mesh may have: 2^20, far beyond the largest machines built (a TPU v5p pod has
+/// 8,960 chips); a mesh past it is a mistake in the file, and refusing it keeps every device count and
+/// shard size the cost model computes exact.
+pub const MAX_DEVICES: u64 = 1 << 20;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -188,6 +193,7 @@ impl RawMesh {
             return Err(err(self.axes.referenced, "axes", "a mesh needs at least one axis".into()));
         }
         let mut axes: Vec<Axis> = Vec::new();
+        let mut devices: u64 = 1;
         for a in &self.axes.value {
             let name = &a.name.value;
             if name.is_empty()
@@ -210,6 +216,14 @@ impl RawMesh {
                     format!("must be a whole number ≥ 1, got {}", a.size.value),
                 )
             })?;
+            devices = devices.saturating_mul(u64::from(size));
+            if devices > MAX_DEVICES {
+                return Err(err(
+                    a.size.referenced,
+                    &format!("axes.{name}.size"),
+                    format!("the mesh would have {devices} devices; automap plans meshes of at most 2^20 (1,048,576)"),
+                ));
+            }
             let bw = positive(&a.bandwidth_gb_per_s, &format!("axes.{name}.bandwidth_gb_per_s"))?;
             let lat = a.latency_us.value;
             if !(lat.is_finite() && lat >= 0.0) {

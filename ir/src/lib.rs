@@ -22,4 +22,4 @@ pub use ids::{CallSiteId, OpId, ValueId};
 pub use module::{Module, OpData, ValueData, ValueDef};
 pub use op::OpKind;
 pub use parse::{parse_bytes, parse_module};
-pub use types::{ElemType, TensorType, Type};
+pub use types::{ElemType, MAX_TENSOR_BYTES, TensorType, Type};

@@ -101,6 +101,11 @@ impl fmt::Display for ElemType {
     }
 }
 
+/// The largest tensor automap plans: 2^62 bytes (4 EiB), so that the bytes of any tensor, and sums of
+/// a few of them, stay exact in 64-bit and 128-bit integers and within an `f64`'s exact range of
+/// powers of two. Larger tensors are refused by the verifier with their location.
+pub const MAX_TENSOR_BYTES: u64 = 1 << 62;
+
 /// A statically shaped tensor type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TensorType {
@@ -116,14 +121,20 @@ impl TensorType {
         self.shape.len()
     }
 
-    /// Number of elements.
+    /// Number of elements (saturating at `u64::MAX`; the verifier refuses tensors over
+    /// [`MAX_TENSOR_BYTES`], so no tensor automap plans comes near it).
     pub fn num_elements(&self) -> u64 {
-        self.shape.iter().map(|&d| d.max(0).unsigned_abs()).product()
+        self.shape.iter().fold(1u64, |n, &d| n.saturating_mul(d.max(0).unsigned_abs()))
     }
 
-    /// Size in bytes, unsharded.
+    /// Size in bytes, unsharded (saturating, as [`TensorType::num_elements`]).
     pub fn byte_size(&self) -> u64 {
-        self.num_elements() * self.elem.byte_size()
+        self.num_elements().saturating_mul(self.elem.byte_size())
+    }
+
+    /// Size in bytes, or `None` when it does not fit in a `u64`.
+    pub fn checked_byte_size(&self) -> Option<u64> {
+        self.shape.iter().try_fold(self.elem.byte_size(), |n, &d| n.checked_mul(d.max(0).unsigned_abs()))
     }
 
     /// Parse the inside of `tensor<...>`, e.g. `8x16xf32` or `f32`. Dynamic (`?`) or unranked (`*`) shapes
@@ -186,7 +197,7 @@ impl Type {
     pub fn byte_size(&self) -> u64 {
         match self {
             Type::Tensor(t) => t.byte_size(),
-            Type::Tuple(ts) => ts.iter().map(Type::byte_size).sum(),
+            Type::Tuple(ts) => ts.iter().fold(0u64, |n, t| n.saturating_add(t.byte_size())),
             Type::Token | Type::Other(_) => 0,
         }
     }

@@ -4,7 +4,7 @@ use crate::ids::{OpId, ValueId};
 use crate::module::{Module, ValueDef};
 use crate::op::{ElementwiseOp, OpKind};
 use crate::span::LineCol;
-use crate::types::TensorType;
+use crate::types::{MAX_TENSOR_BYTES, TensorType, Type};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -28,6 +28,12 @@ impl fmt::Display for VerifyError {
 /// Check the module; every error found, in program order.
 pub fn verify(m: &Module) -> Vec<VerifyError> {
     let mut v = Verifier { m, errors: Vec::new(), defined: m.args.iter().copied().collect() };
+    for (i, &a) in m.args.iter().enumerate() {
+        let at = m.entry().args.get(i).map_or(m.entry().span.start, |p| p.ty_span.start);
+        if let Some(message) = too_large(&m.values[a].ty, &m.values[a].name) {
+            v.errors.push(VerifyError { at: crate::span::line_col(&m.source, at as usize), op: None, message });
+        }
+    }
     v.block(&m.body);
     for &r in &m.returns {
         if !v.defined.contains(&r) {
@@ -40,6 +46,19 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
         }
     }
     v.errors
+}
+
+/// Why a value of type `ty` is too large to plan, if it is (see [`MAX_TENSOR_BYTES`]).
+fn too_large(ty: &Type, name: &str) -> Option<String> {
+    let tensors: Vec<&TensorType> = match ty {
+        Type::Tensor(t) => vec![t],
+        Type::Tuple(ts) => ts.iter().filter_map(Type::as_tensor).collect(),
+        _ => Vec::new(),
+    };
+    tensors.into_iter().find(|t| t.checked_byte_size().is_none_or(|b| b > MAX_TENSOR_BYTES)).map(|t| {
+        let size = t.checked_byte_size().map_or("more than 2^64 bytes".to_string(), |b| format!("{b} bytes"));
+        format!("{name} is a {t} of {size}; automap plans tensors of at most 2^62 bytes")
+    })
 }
 
 struct Verifier<'m> {
@@ -64,6 +83,9 @@ impl Verifier<'_> {
             for (i, &r) in data.results.iter().enumerate() {
                 if self.m.values[r].def != ValueDef::Result(op, i as u32) {
                     self.err(op, format!("result {i} of '{}' does not point back to it", data.name));
+                }
+                if let Some(message) = too_large(&self.m.values[r].ty, &self.m.values[r].name) {
+                    self.err(op, message);
                 }
             }
             for region in &data.regions {
