@@ -44,3 +44,13 @@ fn malformed_problems_name_the_place() {
     assert_eq!(code, Some(1));
     assert!(stderr.contains("--timeout"), "{stderr}");
 }
+
+/// An error's text is printed once (the error chain used to repeat its source's message).
+#[test]
+fn an_error_is_said_once() {
+    let p = r#"{"problem": {"name": "p1", "nodes": {"intervals": [[0, 1]], "costs": [[]], "usages": [[]]},
+        "edges": {"nodes": [], "costs": []}, "usage_limit": 5}}"#;
+    let (code, _, stderr) = solve(p, "p1.json", &["--timeout", "1"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stderr.matches("node 0 has no allowed strategy").count(), 1, "{stderr}");
+}
