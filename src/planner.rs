@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::inputs::Model;
-use automap_encodings::build::{Built, build};
+use automap_encodings::build::{Built, MAX_COST_SECONDS, build};
 use automap_encodings::constraints::UserConstraints;
 use automap_encodings::export::{self, Format, PlanDoc, Solved};
 use automap_encodings::mesh::{BYTES_PER_GIB, Mesh};
@@ -69,6 +69,17 @@ impl<'a> Planner<'a> {
     pub fn new(model: &'a Model, mesh: &'a Mesh, opts: &PlanOptions) -> Result<Planner<'a>, Error> {
         let space = PlanSpace::new(&model.module, mesh);
         let mut built = build(&space, Some(memory_limit(mesh, opts.memory_limit_gib)));
+        if let Some((pos, seconds)) = built.out_of_range {
+            let m = &model.module;
+            let op = m.body[pos];
+            return Err(Error::Usage(format!(
+                "{}:{}: '{}' would take {seconds:.3e} s under one of its shardings, past the {MAX_COST_SECONDS:.0e} s \
+                 per op or resharding that automap's costs hold: the model is too large for this mesh to plan",
+                model.name,
+                m.op_location(op),
+                m.ops[op].name
+            )));
+        }
         let constraints = match &opts.constraints {
             Some(user) => Some(user.apply(&space, &mut built)?.to_string()),
             None => None,

@@ -175,6 +175,15 @@ fn a_tensor_too_large_to_plan_is_refused_with_its_place() {
     // 2^60 f32 elements are 2^62 bytes: the largest tensor automap plans.
     let largest = GOOD.replace("8x16xf32", "1073741824x1073741824xf32");
     assert_eq!(cli(largest.as_bytes()).0, 0);
+    // Planned with room for it, its add would take longer than the integer costs hold: refused there,
+    // where it used to be called a contradiction of the user's constraints.
+    let path = dir.join("largest.mlir");
+    std::fs::write(&path, &largest).unwrap();
+    let args = ["plan", &path.display().to_string(), "--mesh", "specs/meshes/cpu-2x4.yaml", "--memory-limit", "1e10"];
+    let plan = common::automap(&[&args[..], &["--out", &dir.join("out").display().to_string()]].concat());
+    assert_eq!(plan.code, Some(1), "{}", plan.stderr);
+    assert!(plan.stderr.contains("largest.mlir:3:5: 'stablehlo.add' would take"), "{}", plan.stderr);
+    assert!(plan.stderr.contains("past the 1e6 s per op"), "{}", plan.stderr);
     let over = GOOD.replace("8x16xf32", "1073741824x1073741825xf32");
     let (code, stderr) = cli(over.as_bytes());
     assert_eq!(code, 1, "{stderr}");

@@ -54,11 +54,25 @@ pub struct Built {
     pub nodes: Vec<NodeRef>,
     /// What each edge prices, in edge order.
     pub edges: Vec<EdgeOrigin>,
+    /// The first op (its position in the body) with a cost past [`MAX_COST_SECONDS`], and that cost:
+    /// the problem cannot price it, and a plan of it would be meaningless.
+    pub out_of_range: Option<(usize, f64)>,
 }
 
-fn secs(p: Option<f64>) -> i64 {
+/// The longest time one op or one resharding may take, in seconds: costs are integer picoseconds below
+/// the solver's forbidden marker, 10^18 ps, which is 10^6 s (11.6 days).
+pub const MAX_COST_SECONDS: f64 = FORBIDDEN_COST as f64 / automap_solver::COST_UNITS_PER_SECOND;
+
+/// A time as the problem's cost: impossible (`None`, infinite or NaN) is the forbidden marker; a finite
+/// time past [`MAX_COST_SECONDS`] is recorded in `over` (with the op's position) and capped below it.
+fn secs(p: Option<f64>, pos: usize, over: &mut Option<(usize, f64)>) -> i64 {
     match p {
-        Some(s) if s.is_finite() => cost_from_seconds(s),
+        Some(s) if s.is_finite() => {
+            if s >= MAX_COST_SECONDS && over.is_none() {
+                *over = Some((pos, s));
+            }
+            cost_from_seconds(s).min(FORBIDDEN_COST - 1)
+        }
         _ => FORBIDDEN_COST,
     }
 }
@@ -83,6 +97,7 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     };
     let mut nodes = Vec::new();
     let mut edges = Vec::new();
+    let mut out_of_range = None;
     // Argument nodes: replicated, and whatever their consumers ask for.
     let mut arg_node: HashMap<ValueId, usize> = HashMap::new();
     for (i, &a) in m.args.iter().enumerate() {
@@ -129,7 +144,7 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
                             .map_or(f64::INFINITY, |cs| cs.iter().map(|c| c.seconds).sum());
                     }
                 }
-                Strategy { cost: secs(Some(seconds)), usage: usage.ceil() as i64 }
+                Strategy { cost: secs(Some(seconds), pos, &mut out_of_range), usage: usage.ceil() as i64 }
             })
             .collect();
         let end = data.results.iter().filter_map(|r| last_use.get(r)).copied().max().unwrap_or(pos as i64 + 1);
@@ -155,8 +170,8 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             let mut costs = Vec::with_capacity(produced.len() * required.len());
             for from in &produced {
                 for to in &required {
-                    costs
-                        .push(secs(reshard(t, from, to, space.mesh).ok().map(|cs| cs.iter().map(|c| c.seconds).sum())));
+                    let seconds = reshard(t, from, to, space.mesh).ok().map(|cs| cs.iter().map(|c| c.seconds).sum());
+                    costs.push(secs(seconds, pos, &mut out_of_range));
                 }
             }
             p.edges.push(Edge {
@@ -167,7 +182,7 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             edges.push(EdgeOrigin { value: v, result, consumer: pos, operand: k });
         }
     }
-    Built { problem: p, nodes, edges }
+    Built { problem: p, nodes, edges, out_of_range }
 }
 
 /// The sharding of result `result` of `node` under each of its strategies.
