@@ -320,4 +320,28 @@ impl OpKind {
     pub fn is_opaque(&self) -> bool {
         matches!(self, OpKind::Opaque)
     }
+
+    /// The fewest tensor operands an op of this kind takes: what its sharding rule and its cost read
+    /// (the verifier refuses an op with fewer).
+    pub fn min_tensor_operands(&self) -> usize {
+        match self {
+            OpKind::Scatter { .. } => 3,
+            OpKind::DotGeneral(_)
+            | OpKind::Gather(_)
+            | OpKind::Convolution { .. }
+            | OpKind::SelectAndScatter { .. } => 2,
+            OpKind::Reshape
+            | OpKind::Transpose { .. }
+            | OpKind::Reduce { .. }
+            | OpKind::ReduceWindow { .. }
+            | OpKind::Slice { .. }
+            | OpKind::DynamicSlice { .. }
+            | OpKind::Pad { .. }
+            | OpKind::Reverse { .. }
+            | OpKind::DynamicUpdateSlice
+            | OpKind::Concatenate { .. }
+            | OpKind::BroadcastInDim { .. } => 1,
+            _ => 0,
+        }
+    }
 }

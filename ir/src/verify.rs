@@ -109,6 +109,12 @@ impl Verifier<'_> {
         let in_range =
             |dims: &[i64], rank: Option<usize>| rank.is_none_or(|r| dims.iter().all(|&d| d >= 0 && (d as usize) < r));
         let unique = |dims: &[i64]| dims.iter().collect::<HashSet<_>>().len() == dims.len();
+        let need = data.kind.min_tensor_operands();
+        if ins.len() < need || ins.iter().take(need).any(Option::is_none) {
+            let got = ins.iter().take_while(|t| t.is_some()).count();
+            self.err(op, format!("'{}' takes at least {need} tensor operands, got {got}", data.name));
+            return;
+        }
         match &data.kind {
             OpKind::Elementwise(e) => {
                 if let Some(out) = out {

@@ -16,6 +16,16 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
     let outs: Vec<Vec<i64>> = data.results.iter().map(|&v| shape(v)).collect();
     let in_refs: Vec<&[i64]> = ins.iter().map(Vec::as_slice).collect();
     let out_refs: Vec<&[i64]> = outs.iter().map(Vec::as_slice).collect();
+    let need = data.kind.min_tensor_operands();
+    if data.operands.len() < need || data.operands.iter().take(need).any(|&v| m.ty(v).as_tensor().is_none()) {
+        // An op the verifier refuses: kept replicated rather than read past its operands.
+        let mut b = RuleBuilder::new(
+            &ins.iter().map(Vec::len).collect::<Vec<_>>(),
+            &outs.iter().map(Vec::len).collect::<Vec<_>>(),
+        );
+        b.fill_empty(&in_refs, &out_refs, Rep);
+        return b.build();
+    }
     let mut b =
         RuleBuilder::new(&ins.iter().map(Vec::len).collect::<Vec<_>>(), &outs.iter().map(Vec::len).collect::<Vec<_>>());
     let out0 = outs.first().cloned().unwrap_or_default();
