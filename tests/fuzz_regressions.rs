@@ -1,5 +1,7 @@
 //! Every input a fuzzer found failing (tools/fuzz.sh), kept under `tests/fuzz/TARGET/` and run the way
-//! its target runs it: it must now be an error with its place, or a plan, and never a panic.
+//! its target runs it: it must now be an error with its place, or a plan, and never a panic. (The
+//! `problem` target's inputs are bytes that build a problem inside the target; one it finds failing
+//! becomes a test of its own, written as the problem it builds.)
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

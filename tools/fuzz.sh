@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzz one of automap's input formats with libFuzzer (cargo fuzz) for SECONDS seconds.
 #
-#   tools/fuzz.sh TARGET SECONDS      TARGET: stablehlo, mesh_yaml, constraints_yaml, iopddl
+#   tools/fuzz.sh TARGET SECONDS      TARGET: stablehlo, mesh_yaml, constraints_yaml, iopddl, problem
 #   tools/fuzz.sh all SECONDS         every target, one after another
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). The machine has one stable toolchain: cargo fuzz's
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${1:?usage: tools/fuzz.sh TARGET|all SECONDS}"
 seconds="${2:?usage: tools/fuzz.sh TARGET|all SECONDS}"
-targets=(stablehlo mesh_yaml constraints_yaml iopddl)
+targets=(stablehlo mesh_yaml constraints_yaml iopddl problem)
 
 seed() {
   local t="$1" dir="fuzz/corpus/$1"
@@ -25,6 +25,7 @@ seed() {
     mesh_yaml) cp specs/meshes/*.yaml "$dir/" ;;
     constraints_yaml) cp specs/constraints/*.yaml "$dir/" ;;
     iopddl) cargo run -q --example write_example -p automap-solver -- "$dir/example.json" ;;
+    problem) printf '\003\002\005\001\007\002\000\003\001\004\002\011\001\003\004\002\001\002\003\010' >"$dir/seed" ;;
   esac
   return 0
 }
