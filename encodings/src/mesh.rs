@@ -265,12 +265,21 @@ impl RawMesh {
     }
 }
 
+/// `s` as a YAML scalar that reads back as `s`: plain when it is a simple word (`cpu-8`), otherwise
+/// double-quoted with JSON's escapes, which YAML's double-quoted style reads the same way.
+fn yaml_string(s: &str) -> String {
+    let plain = s.starts_with(|c: char| c.is_ascii_alphabetic())
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+        && !matches!(s.to_ascii_lowercase().as_str(), "true" | "false" | "null" | "yes" | "no" | "on" | "off");
+    if plain { s.to_string() } else { serde_json::to_string(s).unwrap_or_else(|_| format!("{s:?}")) }
+}
+
 impl fmt::Display for Mesh {
     /// The normalized form, in the spec's own units.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "name: {}", self.name)?;
+        writeln!(f, "name: {}", yaml_string(&self.name))?;
         if !self.description.is_empty() {
-            writeln!(f, "description: {}", self.description.replace('\n', " "))?;
+            writeln!(f, "description: {}", yaml_string(&self.description))?;
         }
         writeln!(
             f,
@@ -304,6 +313,24 @@ mod tests {
 
     fn bad(text: &str) -> SpecError {
         Mesh::parse(text, "m.yaml").unwrap_err()
+    }
+
+    /// Names and descriptions that YAML would read otherwise when plain (newlines, a colon, a `#`, a
+    /// number, a boolean) print quoted, so the printed form reads back as the same mesh.
+    #[test]
+    fn awkward_names_and_descriptions_print_back_the_same() {
+        for (name, description) in
+            [("t", "a\n\n\nb"), ("a: b", "# not a comment"), ("1.5", "yes"), ("true", "\"q\" 'r'")]
+        {
+            let text = GOOD.replacen(
+                "name: t",
+                &format!("name: {}\ndescription: {}", yaml_string(name), yaml_string(description)),
+                1,
+            );
+            let m = Mesh::parse(&text, "m.yaml").unwrap();
+            assert_eq!((m.name.as_str(), m.description.as_str()), (name, description));
+            assert_eq!(Mesh::parse(&m.to_string(), "again.yaml").unwrap(), m);
+        }
     }
 
     #[test]
