@@ -55,6 +55,16 @@ pub enum Error {
         /// What to do about it, or the units of the figures in the message.
         hint: &'static str,
     },
+    /// No plan fits the memory limit: what the leanest plan peaks at, where, and what lives there.
+    #[error("{path}: no plan fits in {limit} per device: {explanation}")]
+    NoFit {
+        /// The model file.
+        path: String,
+        /// The limit, in bytes as a person reads them.
+        limit: String,
+        /// The leanest peak, the program point, the largest values live there, the limit that fits.
+        explanation: String,
+    },
     /// The plan could not be written into the module.
     #[error("{path}: {source}")]
     Annotate {

@@ -4,12 +4,12 @@
 
 use crate::error::Error;
 use crate::inputs::Model;
-use automap_encodings::build::{Built, MAX_COST_SECONDS, build};
+use automap_encodings::build::{Built, MAX_COST_SECONDS, NodeRef, build};
 use automap_encodings::constraints::UserConstraints;
 use automap_encodings::export::{self, Format, PlanDoc, Solved};
 use automap_encodings::mesh::{BYTES_PER_GIB, Mesh};
 use automap_encodings::plan::{Plan, PlanCost, PlanSpace, parse_recipes, recipe_args};
-use automap_solver::{Method, Progress, SolveOptions};
+use automap_solver::{Method, Progress, SolveError, SolveOptions};
 use std::time::Duration;
 
 /// Threads the model path's solver runs on (the local search and the dual bound run side by side).
@@ -122,8 +122,14 @@ impl<'a> Planner<'a> {
         let name = &self.model.name;
         let m = &self.model.module;
         let sopts = SolveOptions::default().time_limit(opts.time_limit).threads(PLAN_THREADS);
-        let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress)
-            .map_err(|e| Error::solve(name, e, " (bytes per device)"))?;
+        let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
+            SolveError::Infeasible { limit, .. } => Error::NoFit {
+                path: name.clone(),
+                limit: export::bytes(u64::try_from(limit).unwrap_or(u64::MAX)),
+                explanation: self.why_nothing_fits(),
+            },
+            e => Error::solve(name, e, " (bytes per device)"),
+        })?;
         let plan = self.built.decode(&self.space, &r.solution.choice);
         let cost = self.space.evaluate(&plan);
         let annotated = export::annotate(m, self.mesh, &self.space, &plan, opts.format)
@@ -133,6 +139,73 @@ impl<'a> Planner<'a> {
         let solved = Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve };
         let report = export::report_md(name, m, self.mesh, &self.space, &solved);
         Ok(Planned { solved, annotated, plan_json, report })
+    }
+}
+
+/// Values named in the explanation of a memory limit nothing fits, at most.
+const LISTED_VALUES: usize = 5;
+
+impl Planner<'_> {
+    /// Why no plan fits: with every value at its leanest sharding, where memory peaks, what lives there,
+    /// and the least memory limit that fits.
+    fn why_nothing_fits(&self) -> String {
+        let (p, m) = (&self.built.problem, &self.model.module);
+        let leanest: Vec<usize> = p
+            .nodes
+            .values()
+            .map(|n| {
+                (0..n.strategies.len()).filter(|&s| n.allowed(s)).min_by_key(|&s| n.strategies[s].usage).unwrap_or(0)
+            })
+            .collect();
+        let Ok(e) = automap_solver::evaluate(p, &leanest) else {
+            return "every value's leanest sharding is over it".into();
+        };
+        let Some(t) = e.peak_time else { return "every value's leanest sharding is over it".into() };
+        // Node intervals count program points from 1, after the op at body position t - 1.
+        let place = usize::try_from(t - 1).ok().and_then(|pos| m.body.get(pos)).map_or(String::new(), |&op| {
+            format!(", after '{}' at {}", m.ops[op].loc.as_deref().unwrap_or(&m.ops[op].name), m.op_location(op))
+        });
+        let mut live: Vec<(i64, String)> = p
+            .nodes
+            .values()
+            .zip(&leanest)
+            .zip(&self.built.nodes)
+            .filter(|((n, _), _)| n.interval.0 <= t && t < n.interval.1)
+            .map(|((n, &s), what)| (n.strategies[s].usage, self.describe(what)))
+            .filter(|(u, _)| *u > 0)
+            .collect();
+        live.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let listed: Vec<String> = live
+            .iter()
+            .take(LISTED_VALUES)
+            .map(|(u, what)| format!("{what} ({})", export::bytes(u64::try_from(*u).unwrap_or(0))))
+            .collect();
+        let gib = (e.peak_usage as f64 / BYTES_PER_GIB * 1e6).ceil() / 1e6;
+        format!(
+            "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}; --memory-limit {gib} (GiB) is the least that fits",
+            export::bytes(u64::try_from(e.peak_usage).unwrap_or(u64::MAX)),
+            live.len(),
+            listed.join(", ")
+        )
+    }
+
+    /// A node of the problem as the user knows it: an argument by its JAX name, an op's result by its
+    /// op and place.
+    fn describe(&self, node: &NodeRef) -> String {
+        let m = &self.model.module;
+        match node {
+            NodeRef::Arg(i, _) => {
+                m.entry().args.get(*i).and_then(|a| a.name.clone()).unwrap_or_else(|| format!("argument {i}"))
+            }
+            NodeRef::Op(pos) => {
+                let op = m.body[*pos];
+                format!(
+                    "the result of '{}' at {}",
+                    m.ops[op].loc.as_deref().unwrap_or(&m.ops[op].name),
+                    m.op_location(op)
+                )
+            }
+        }
     }
 }
 
