@@ -31,7 +31,7 @@ impl ClusterSearch<'_> {
         let was: Vec<usize> = region.iter().map(|&c| self.coarse.x[c]).collect();
         let until = (Instant::now() + budget).min(deadline);
         // No warm start: HiGHS 1.16.0 can misprice a start in presolve (found on a four-cluster region
-        // of a test problem), and the backend then solves a second time without it (`ilp.rs`).
+        // of a test problem), and the backend then solves a second time without it (`exact/highs.rs`).
         let opts =
             SolveOptions { time_limit: until.saturating_duration_since(Instant::now()), ..SolveOptions::default() };
         let before = self.cost();
