@@ -325,7 +325,7 @@ fn restricted_round(
     progress(&Progress {
         phase: "restricted",
         elapsed: t0.elapsed().as_secs_f64(),
-        incumbent: Some(search.cost),
+        incumbent: search.answer_cost(),
         bound: None,
     });
 }

@@ -80,7 +80,7 @@ pub fn improve(
             progress(&Progress {
                 phase: "lns",
                 elapsed: t0.elapsed().as_secs_f64(),
-                incumbent: Some(s.cost),
+                incumbent: s.answer_cost(),
                 bound: None,
             });
         }
@@ -264,5 +264,28 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 50 && moved >= 10, "only {checked} problems checked, {moved} moved");
+    }
+
+    /// Progress never shows an assignment that does not fit as the best plan: with a limit below
+    /// every assignment's peak, every report has no incumbent.
+    #[test]
+    fn progress_shows_no_plan_while_nothing_fits() {
+        let mut reports = 0;
+        for seed in 0..4u64 {
+            let mut p = random_problem(&RandomSpec::tiny(6), seed);
+            let floor = crate::problem::eval::min_peak(&p);
+            if floor < 1 {
+                continue;
+            }
+            p.usage_limit = Some(i64::try_from(floor - 1).unwrap());
+            let mut s = Search::new(&p);
+            s.greedy();
+            let t0 = Instant::now();
+            let mut seen = Vec::new();
+            improve(&mut s, t0 + Duration::from_millis(1200), seed, 1, t0, &mut |pr| seen.push(pr.incumbent));
+            reports += seen.len();
+            assert!(seen.iter().all(Option::is_none), "seed {seed}: {seen:?}");
+        }
+        assert!(reports > 0, "no progress was reported");
     }
 }

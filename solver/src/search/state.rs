@@ -234,6 +234,12 @@ impl<'p> Search<'p> {
         self.limit.is_none_or(|l| self.mem.peak() <= l)
     }
 
+    /// The current cost when the current assignment is an answer (it fits in memory and takes no
+    /// forbidden cost): what progress may show as the best plan so far.
+    pub fn answer_cost(&self) -> Option<i128> {
+        (self.feasible() && self.cost < crate::problem::FORBIDDEN_COST as i128).then_some(self.cost)
+    }
+
     /// Lower memory where it exceeds the limit, choosing each time the move that saves the most memory
     /// per unit of cost at the peak. Returns whether memory now fits.
     pub fn repair(&mut self) -> bool {
