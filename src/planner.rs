@@ -147,7 +147,7 @@ const LISTED_VALUES: usize = 5;
 
 impl Planner<'_> {
     /// Why no plan fits: with every value at its leanest sharding, where memory peaks, what lives there,
-    /// and the least memory limit that fits.
+    /// and the memory limit below which no plan fits.
     fn why_nothing_fits(&self) -> String {
         let (p, m) = (&self.built.problem, &self.model.module);
         let leanest: Vec<usize> = p
@@ -182,10 +182,11 @@ impl Planner<'_> {
             .collect();
         let gib = (e.peak_usage as f64 / BYTES_PER_GIB * 1e6).ceil() / 1e6;
         format!(
-            "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}; --memory-limit {gib} (GiB) is the least that fits",
+            "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}; no plan fits under {} bytes per device (--memory-limit {gib}, in GiB rounded up)",
             export::bytes(u64::try_from(e.peak_usage).unwrap_or(u64::MAX)),
             live.len(),
-            listed.join(", ")
+            listed.join(", "),
+            e.peak_usage
         )
     }
 

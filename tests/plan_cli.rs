@@ -159,8 +159,8 @@ fn a_while_loop_is_left_to_propagation() {
     assert!(report.contains("1 `while` loop carries no sharding on its results"), "{report}");
 }
 
-/// When no plan fits, the error says where the leanest plan peaks, what lives there, and the least
-/// limit that fits; that limit plans.
+/// When no plan fits, the error says where the leanest plan peaks, what lives there, and the limit
+/// below which no plan fits; here that limit plans.
 #[test]
 fn an_impossible_memory_limit_is_explained_with_the_limit_that_fits() {
     let (run, _out) = plan_mlp("no-fit", &["--memory-limit", "0.00001"]);
@@ -169,7 +169,7 @@ fn an_impossible_memory_limit_is_explained_with_the_limit_that_fits() {
         "no plan fits in 10.49 KiB per device",
         "memory peaks at 18.64 KiB per device, after 'jit(f)/add' at 13:5",
         "the largest: params['w1'] (8.00 KiB), params['w2'] (4.00 KiB)",
-        "--memory-limit 0.000018 (GiB) is the least that fits",
+        "no plan fits under 19088 bytes per device (--memory-limit 0.000018, in GiB rounded up)",
     ] {
         assert!(run.stderr.contains(part), "{part:?} missing from {}", run.stderr);
     }
