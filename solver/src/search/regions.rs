@@ -123,7 +123,10 @@ const REGION_MIP_GAP: f64 = 1e-6;
 /// Solve one region exactly (within `budget` seconds) and apply the answer if it is better. `Some(true)`
 /// when the region was solved to optimality, `Some(false)` when time ran out, `None` on failure.
 fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32, seed: u64) -> Option<bool> {
-    let sub = region_problem(s, region)?;
+    let mut sub = region_problem(s, region);
+    if let Some(limit) = s.limit {
+        sub.budgets = memory_rows(s, region, limit)?;
+    }
     let old: Vec<usize> = region.iter().map(|&v| s.x[v]).collect();
     let opts = SolveOptions {
         time_limit: Duration::from_secs_f64(budget.max(0.05)),
@@ -146,11 +149,12 @@ fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32,
     Some(sol.status == Status::Optimal)
 }
 
-/// The problem over `region` with every other node kept where it is: each region node's strategies cost
-/// their own cost plus the edges to kept nodes at their current strategies, edges inside the region stay
-/// edges, and memory is one row (a budget) per stretch of time over which the same region nodes are live,
-/// against the limit less what the rest of the program uses there. `None` if the rest alone overflows.
-fn region_problem(s: &Search<'_>, region: &[usize]) -> Option<ChoiceProblem> {
+/// The problem over `region` (distinct nodes of `s`) with every other node kept where it is, without
+/// memory: each region node's strategies cost their own cost plus the edges to kept nodes at their
+/// current strategies (and an edge to itself), and edges inside the region stay edges. Memory is the
+/// caller's to add, as budget rows: [`memory_rows`] here, the clusters' members' usage for the region
+/// MIPs over clusters.
+pub(crate) fn region_problem(s: &Search<'_>, region: &[usize]) -> ChoiceProblem {
     let index: HashMap<usize, usize> = region.iter().enumerate().map(|(i, &v)| (v, i)).collect();
     let mut sub = ChoiceProblem { name: "region".into(), ..ChoiceProblem::default() };
     for &v in region {
@@ -183,19 +187,19 @@ fn region_problem(s: &Search<'_>, region: &[usize]) -> Option<ChoiceProblem> {
             sub.edges.push(Edge { from: NodeId::new(i), to: NodeId::new(j), costs: costs.collect() });
         }
     }
-    if let Some(limit) = s.limit {
-        sub.budgets = memory_rows(s, region, limit)?;
-    }
-    Some(sub)
+    sub
 }
 
 /// Memory over `region`: between consecutive event slots of region nodes, the region's live set is
 /// constant; the rest of the program uses at most (the slot range's maximum) − (what the region uses
-/// now). A row that cannot bind is left out.
+/// now). A row that cannot bind is left out. `None` if the rest alone leaves no room somewhere.
 fn memory_rows(s: &Search<'_>, region: &[usize], limit: i128) -> Option<Vec<Budget>> {
     let mut cuts: Vec<usize> = region.iter().flat_map(|&v| [s.mem.slots[v].0, s.mem.slots[v].1]).collect();
     cuts.sort_unstable();
     cuts.dedup();
+    // Each region node's leanest and largest usage.
+    let least: Vec<i128> = region.iter().map(|&v| s.usages[v].iter().copied().min().unwrap_or(0)).collect();
+    let most: Vec<i128> = region.iter().map(|&v| s.usages[v].iter().copied().max().unwrap_or(0)).collect();
     let mut rows = Vec::new();
     for w in cuts.windows(2) {
         let (lo, hi) = (w[0], w[1]);
@@ -204,20 +208,18 @@ fn memory_rows(s: &Search<'_>, region: &[usize], limit: i128) -> Option<Vec<Budg
         if live.is_empty() {
             continue;
         }
-        let least = |v: usize| s.usages[v].iter().copied().min().unwrap_or(0);
         let region_now: i128 = live.iter().map(|&i| s.usages[region[i]][s.x[region[i]]]).sum();
         let others = s.mem.max_slots(lo, hi) - region_now;
-        let umin: i128 = live.iter().map(|&i| least(region[i])).sum();
-        let umax: i128 = live.iter().map(|&i| s.usages[region[i]].iter().copied().max().unwrap_or(0)).sum();
+        let umin: i128 = live.iter().map(|&i| least[i]).sum();
+        let umax: i128 = live.iter().map(|&i| most[i]).sum();
         let rhs = limit - others - umin;
         if umax - umin <= rhs {
             continue;
         }
         let mut terms = Vec::new();
         for &i in &live {
-            let v = region[i];
-            for (sv, &u) in s.usages[v].iter().enumerate().filter(|&(_, &u)| u > least(v)) {
-                let weight = i64::try_from(u - least(v)).ok()?;
+            for (sv, &u) in s.usages[region[i]].iter().enumerate().filter(|&(_, &u)| u > least[i]) {
+                let weight = i64::try_from(u - least[i]).ok()?;
                 terms.push(Term::Node { node: NodeId::new(i), strategy: sv, weight });
             }
         }

@@ -10,9 +10,8 @@
 
 use super::ClusterSearch;
 use crate::backend::{Backend, SolveOptions};
-use crate::problem::FORBIDDEN_COST;
 use crate::problem::constraints::{Budget, Term};
-use crate::problem::{ChoiceProblem, Edge, EdgeId, Node, NodeId, Strategy};
+use crate::problem::{ChoiceProblem, NodeId};
 use cranelift_entity::EntityRef;
 use std::time::{Duration, Instant};
 
@@ -48,32 +47,12 @@ impl ClusterSearch<'_> {
         false
     }
 
-    /// The problem over `region` (sorted, distinct clusters) with the rest kept as it is; `None` when the
-    /// rest alone leaves no room somewhere (it cannot, if the current answer fits).
+    /// The problem over `region` (distinct clusters) with the rest kept as it is; `None` when the rest
+    /// alone leaves no room somewhere (it cannot, if the current answer fits).
     fn region_problem(&self, region: &[usize]) -> Option<ChoiceProblem> {
-        let at = |c: usize| region.binary_search(&c).ok();
-        let here = &self.coarse.x;
-        let mut sub = ChoiceProblem { name: "region".into(), ..ChoiceProblem::default() };
-        for &c in region {
-            let strategies = (0..self.cl.options[c].len())
-                .map(|o| {
-                    let mut cost = self.coarse.costs[c][o] as i128;
-                    for a in self.coarse.arcs[c].iter().filter(|a| at(a.other).is_none()) {
-                        cost += self.coarse.ecost(a, o, here[a.other]) as i128;
-                    }
-                    Strategy { cost: cost.min(FORBIDDEN_COST as i128) as i64, usage: 0 }
-                })
-                .collect();
-            sub.nodes.push(Node::new(strategies, (0, 0)));
-        }
-        for (i, &c) in region.iter().enumerate() {
-            for a in self.coarse.arcs[c].iter().filter(|a| a.from) {
-                if let Some(j) = at(a.other) {
-                    let costs = self.coarse.p.edges[EdgeId::new(a.edge)].costs.clone();
-                    sub.edges.push(Edge { from: NodeId::new(i), to: NodeId::new(j), costs });
-                }
-            }
-        }
+        // Costs and edges as for any region of a search state (the coarse one: a node is a cluster, a
+        // strategy an option); memory from the clusters' members.
+        let mut sub = crate::search::regions::region_problem(&self.coarse, region);
         if let Some(limit) = self.fine.limit {
             sub.budgets = self.region_memory_rows(region, limit)?;
         }
