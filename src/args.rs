@@ -268,8 +268,8 @@ impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<E>
                 Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
                 _ => names.join(""),
             };
-            let flag = arg.map_or(String::new(), |a| format!("{} ", a.get_id()));
-            clap::Error::raw(ErrorKind::InvalidValue, format!("--{flag}{text}: use {list}\n")).with_cmd(cmd)
+            let flag = arg.and_then(clap::Arg::get_long).map_or(String::new(), |l| format!("--{l} "));
+            clap::Error::raw(ErrorKind::InvalidValue, format!("{flag}{text}: use {list}\n")).with_cmd(cmd)
         })
     }
 

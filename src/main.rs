@@ -6,7 +6,7 @@ mod args;
 use args::{Cli, Command, MeshCommand};
 use automap::solver::{COST_UNITS_PER_SECOND, Progress, SolveOptions, iopddl};
 use automap::{Error, Model, PlanOptions};
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -83,12 +83,8 @@ fn run(cli: Cli) -> Result<(), Error> {
                 };
                 (automap::load_problem(&problem)?, automap::load_answer(&solution)?)
             };
-            eprintln!(
-                "checking {shown} ({} nodes, {} edges) with {}",
-                p.nodes.len(),
-                p.edges.len(),
-                format!("{solver:?}").to_lowercase()
-            );
+            let engine = solver.to_possible_value().map_or(String::new(), |v| v.get_name().to_string());
+            eprintln!("checking {shown} ({} nodes, {} edges) with {engine}", p.nodes.len(), p.edges.len());
             let v = automap::check(&shown, &p, &choice, solver.into(), limit)?;
             print!("{v}");
             if v.violations.is_empty() {
