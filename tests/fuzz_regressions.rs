@@ -1,5 +1,6 @@
-//! Every input a fuzzer found failing (tools/fuzz.sh), kept under `tests/fuzz/TARGET/` and run the way
-//! its target runs it: it must now be an error with its place, or a plan, and never a panic. (The
+//! Every input a fuzzer found failing (tools/fuzz.sh), and hand-made edge cases of each format, kept
+//! under `tests/fuzz/TARGET/` and run the way its target runs it: each must be an error that names its
+//! file, or a plan, and never a panic. (The
 //! `problem` target's inputs are bytes that build a problem inside the target; one it finds failing
 //! becomes a test of its own, written as the problem it builds.)
 
@@ -19,6 +20,7 @@ fn inputs(target: &str) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(&dir).map_or(Vec::new(), |d| d.map(|e| e.unwrap().path()).collect());
     out.retain(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')));
     out.sort();
+    assert!(!out.is_empty(), "no inputs in {}", dir.display());
     out
 }
 
@@ -63,9 +65,11 @@ fn constraints_inputs_are_errors_or_applied() {
     let (m, mesh) = (common::module("mlp.mlir"), common::mesh("cpu-2x4.yaml"));
     for path in inputs("constraints_yaml") {
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-        if let Ok(c) = UserConstraints::parse(&text, "constraints.yaml") {
-            let space = PlanSpace::new(&m, &mesh);
-            let _ = c.apply(&space, &mut build(&space, None));
+        let space = PlanSpace::new(&m, &mesh);
+        let applied =
+            UserConstraints::parse(&text, "constraints.yaml").and_then(|c| c.apply(&space, &mut build(&space, None)));
+        if let Err(e) = applied {
+            assert!(e.to_string().starts_with("constraints.yaml:"), "{}: {e}", path.display());
         }
     }
 }
@@ -75,5 +79,7 @@ fn contest_inputs_are_errors_or_answers() {
     for path in inputs("iopddl") {
         let run = common::automap(&["solve".as_ref(), path.as_os_str(), "--timeout".as_ref(), "2".as_ref()]);
         assert!(matches!(run.code, Some(0 | 1)), "{}: {:?}\n{}", path.display(), run.code, run.stderr);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(run.code == Some(0) || run.stderr.contains(&name), "{}: {}", path.display(), run.stderr);
     }
 }
