@@ -1,5 +1,6 @@
 //! The `automap` command line: its arguments, with the help text they print.
 
+use automap::PLAN_THREADS;
 use automap::encodings::export::Format;
 use automap::solver::{Engine, Method};
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -66,6 +67,11 @@ pub enum Command {
         /// Stop when (cost − bound) / cost falls to this (0 proves optimality).
         #[arg(long, default_value_t = 0.0)]
         mip_gap: f64,
+        /// Give the same answer on every run with the same problem, seed and thread count: the search
+        /// phases stop after a fixed amount of work instead of at a share of the timeout (the timeout
+        /// still caps the run; a note on stderr says when it cut a phase short, and so decided the answer).
+        #[arg(long)]
+        deterministic: bool,
         /// Print no progress.
         #[arg(long)]
         quiet: bool,
@@ -88,9 +94,14 @@ pub enum Command {
         /// (tiny problems).
         #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
         solver: SolverArg,
-        /// Seconds the solver may take.
+        /// Seconds the solver may take. Plans are deterministic: the same inputs give byte-identical
+        /// outputs on every run, whatever the thread timing (the search phases count work, not time),
+        /// unless this limit cuts a phase short (a note on stderr says so).
         #[arg(long, default_value_t = 60.0)]
         time_limit: f64,
+        /// Threads the solver runs on (the dual bound beside the search, HiGHS).
+        #[arg(long, default_value_t = PLAN_THREADS)]
+        threads: u32,
         /// Memory per device in GiB (default: the mesh's device memory).
         #[arg(long)]
         memory_limit: Option<f64>,

@@ -40,9 +40,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Inspect { model } => inspect(&model),
-        Command::Solve { problem, timeout, solver, threads, seed, mip_gap, quiet } => {
+        Command::Solve { problem, timeout, solver, threads, seed, mip_gap, deterministic, quiet } => {
             let budget = automap::seconds("--timeout", timeout)?;
-            let opts = SolveOptions::default().time_limit(budget).threads(threads).seed(seed).mip_gap(mip_gap);
+            let opts = SolveOptions::default()
+                .time_limit(budget)
+                .threads(threads)
+                .seed(seed)
+                .mip_gap(mip_gap)
+                .deterministic(deterministic);
             solve(&problem, solver.into(), opts, quiet)
         }
         Command::Eval { model, mesh, plan } => {
@@ -52,10 +57,11 @@ fn run(cli: Cli) -> Result<(), Error> {
             eprintln!("planned and evaluated in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
             Ok(())
         }
-        Command::Plan { model, mesh, solver, time_limit, memory_limit, constraints, format, out } => {
+        Command::Plan { model, mesh, solver, time_limit, threads, memory_limit, constraints, format, out } => {
             let opts = PlanOptions {
                 method: solver.into(),
                 time_limit: automap::seconds("--time-limit", time_limit)?,
+                threads,
                 memory_limit_gib: memory_limit,
                 constraints: constraints.as_deref().map(automap::load_constraints).transpose()?,
                 format: format.into(),
@@ -135,6 +141,9 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path) -> Result<(),
         eprintln!("[{at:>7.2} s] {:<12} best plan {:>12}  proven bound {:>12}", p.phase, ms(p.incumbent), ms(p.bound));
     };
     let planned = planner.solve(opts, &mut progress)?;
+    if planned.clock_decided {
+        eprintln!("{CLOCK_DECIDED}");
+    }
     let folder = out.display().to_string();
     std::fs::create_dir_all(out).map_err(|source| Error::Io { what: "create", path: folder, source })?;
     for (name, text) in
@@ -163,6 +172,10 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path) -> Result<(),
     Ok(())
 }
 
+/// What a deterministic run says when the clock, not the work, stopped a phase.
+const CLOCK_DECIDED: &str = "note: the time limit cut a phase short of its work, so another run may answer differently; \
+     a longer time limit makes the answer reproducible";
+
 fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet: bool) -> Result<(), Error> {
     let t0 = Instant::now();
     let shown = path.display().to_string();
@@ -172,8 +185,7 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
         eprintln!("read {shown} ({} nodes, {} edges) in {read_s:.2} s", p.nodes.len(), p.edges.len());
     }
     // The contest's timeout counts from the start, reading included.
-    let left = opts.time_limit.saturating_sub(t0.elapsed());
-    let opts = opts.time_limit(left);
+    let opts = opts.started(t0);
     let mut last = String::new();
     let mut progress = |pr: &Progress| {
         let show = |c: Option<i128>| c.map_or("-".to_string(), |c| c.to_string());
@@ -189,6 +201,9 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
         Error::solve(&shown, e, "")
     })?;
     let s = &r.solution;
+    if r.clock_decided {
+        eprintln!("{CLOCK_DECIDED}");
+    }
     if !quiet {
         eprintln!("{} ({:.2} s)", r.presolve, r.presolve_s);
         eprintln!(

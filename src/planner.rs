@@ -12,7 +12,8 @@ use automap_encodings::plan::{Plan, PlanCost, PlanSpace, parse_recipes, recipe_a
 use automap_solver::{Method, Progress, SolveError, SolveOptions};
 use std::time::Duration;
 
-/// Threads the model path's solver runs on (the local search and the dual bound run side by side).
+/// Threads the model path's solver runs on by default (the local search and the dual bound run side by
+/// side).
 pub const PLAN_THREADS: u32 = 2;
 
 /// What `plan` is asked, beyond the model and the mesh.
@@ -21,6 +22,8 @@ pub struct PlanOptions {
     pub method: Method,
     /// Wall-clock limit of the solve.
     pub time_limit: Duration,
+    /// Threads the solver runs on.
+    pub threads: u32,
     /// Memory per device in GiB (default: the mesh's device memory).
     pub memory_limit_gib: Option<f64>,
     /// The user's constraints.
@@ -34,6 +37,7 @@ impl Default for PlanOptions {
         PlanOptions {
             method: Method::Auto,
             time_limit: Duration::from_secs(60),
+            threads: PLAN_THREADS,
             memory_limit_gib: None,
             constraints: None,
             format: Format::Shardy,
@@ -121,7 +125,8 @@ impl<'a> Planner<'a> {
     pub fn solve(self, opts: &PlanOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Planned, Error> {
         let name = &self.model.name;
         let m = &self.model.module;
-        let sopts = SolveOptions::default().time_limit(opts.time_limit).threads(PLAN_THREADS);
+        // Plans are deterministic (the same outputs on every run), as users diff and commit them.
+        let sopts = SolveOptions::default().time_limit(opts.time_limit).threads(opts.threads).deterministic(true);
         let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
             SolveError::Infeasible { limit, .. } => Error::NoFit {
                 path: name.clone(),
@@ -138,7 +143,7 @@ impl<'a> Planner<'a> {
         let plan_json = PlanDoc::new(m, self.mesh, &plan, &cost, &r.solution).to_json();
         let solved = Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve };
         let report = export::report_md(name, m, self.mesh, &self.space, &solved);
-        Ok(Planned { solved, annotated, plan_json, report })
+        Ok(Planned { solved, annotated, plan_json, report, clock_decided: r.clock_decided })
     }
 }
 
@@ -231,6 +236,8 @@ pub struct Planned {
     pub plan_json: String,
     /// `report.md`.
     pub report: String,
+    /// The time limit, not the work, stopped a phase of the solve: another run may plan differently.
+    pub clock_decided: bool,
 }
 
 /// Plan `model` on `mesh`: [`Planner::new`] then [`Planner::solve`].

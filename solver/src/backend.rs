@@ -1,8 +1,9 @@
 //! What every backend returns, and the one trait they all implement.
 
+use crate::effort::{ClockWatch, SharedBound};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::{Evaluation, evaluate};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,11 +143,32 @@ pub struct SolveOptions {
     pub seed: u64,
     /// A starting assignment (a MIP start, a local-search seed).
     pub warm_start: Option<Vec<usize>>,
+    /// Stop the heuristic phases by work counted, not by the clock, so that the answer does not
+    /// depend on the machine's speed or thread timing (see [`crate::effort`]); the time limit stays a cap.
+    pub deterministic: bool,
+    /// Hears when the clock, not the work, stopped a phase of a deterministic solve.
+    pub watch: ClockWatch,
+    /// A bound another thread proves meanwhile: a search whose answer meets it stops.
+    pub proven: Option<SharedBound>,
+    /// When the time limit started counting, if before the solve (reading the input counts towards a
+    /// contest's timeout): [`crate::solve`] ends by then plus the time limit, while a deterministic
+    /// solve still sizes its phases' work by the whole time limit.
+    pub started: Option<Instant>,
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { time_limit: Duration::from_secs(60), mip_gap: 0.0, threads: 1, seed: 0, warm_start: None }
+        SolveOptions {
+            time_limit: Duration::from_secs(60),
+            mip_gap: 0.0,
+            threads: 1,
+            seed: 0,
+            warm_start: None,
+            deterministic: false,
+            watch: ClockWatch::default(),
+            proven: None,
+            started: None,
+        }
     }
 }
 
@@ -172,6 +194,18 @@ impl SolveOptions {
     /// Set the seed.
     pub fn seed(mut self, s: u64) -> Self {
         self.seed = s;
+        self
+    }
+
+    /// Count the heuristic phases' work instead of their time (see [`SolveOptions::deterministic`]).
+    pub fn deterministic(mut self, on: bool) -> Self {
+        self.deterministic = on;
+        self
+    }
+
+    /// Count the time limit from `t0`, before the solve (see [`SolveOptions::started`]).
+    pub fn started(mut self, t0: Instant) -> Self {
+        self.started = Some(t0);
         self
     }
 

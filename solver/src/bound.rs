@@ -19,15 +19,19 @@
 //! `μ`: the sum above is a valid bound for any of them, so rounding costs a few units and never soundness.
 //! Forbidden strategies, and pairs at [`FORBIDDEN_COST`] or more, are excluded (no answer uses them).
 
+use crate::effort::{Effort, SharedBound};
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::memory::{MemoryProfile, SlotSums};
 use crate::problem::{ChoiceProblem, Cost, Node};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// Sweeps between checks of the clock and of the bound.
 const SWEEPS_PER_CHECK: usize = 4;
+/// Cost-matrix entries a deterministic run may sweep per second (a sweep reads every node's and every
+/// edge's costs about once): below the slowest rate measured (docs/solver.md), so that its work, not
+/// the clock, ends it.
+pub const ENTRIES_PER_S: f64 = 1.0e8;
 /// Stop once a check raised the bound by less than this share of it (without memory multipliers).
 const MIN_GAIN: f64 = 1e-6;
 /// Multipliers are rounded to multiples of `1 / MU_SCALE` for the exact bound.
@@ -81,6 +85,8 @@ pub struct Diffusion<'p> {
     slots: Vec<(usize, usize)>,
     /// A multiplier `μ_k ≥ 0` per memory slot (Lagrangian relaxation of the memory rows).
     mu: Vec<f64>,
+    /// Where each better bound is also raised, for searches running meanwhile.
+    shared: Option<SharedBound>,
 }
 
 impl<'p> Diffusion<'p> {
@@ -122,7 +128,19 @@ impl<'p> Diffusion<'p> {
         let slots = MemoryProfile::new(p).slots;
         let n_slots = slots.iter().map(|&(_, hi)| hi).max().unwrap_or(0);
         let base = unary.clone();
-        Diffusion { p, unary, pair, phi, ends, exact, base, usage, slots, mu: vec![0.0; n_slots] }
+        Diffusion { p, unary, pair, phi, ends, exact, base, usage, slots, mu: vec![0.0; n_slots], shared: None }
+    }
+
+    /// Raise every better bound in `shared` too, as it is proven.
+    pub fn sharing(mut self, shared: SharedBound) -> Self {
+        self.shared = Some(shared);
+        self
+    }
+
+    /// Cost entries one sweep reads: the unit of a deterministic run's work.
+    fn entries(&self) -> u64 {
+        let n: usize = self.unary.iter().map(Vec::len).sum::<usize>() + self.pair.iter().map(Vec::len).sum::<usize>();
+        n as u64
     }
 
     /// `min_t (c_e(s,t) − φ_other(t))` for every strategy `s` of the end `end`.
@@ -229,11 +247,12 @@ impl<'p> Diffusion<'p> {
         Some(total.div_euclid(s128))
     }
 
-    /// Diffuse until `deadline`, until `stop` is set, or until the bound stops rising; under a memory
+    /// Diffuse until `effort` is spent, until `stop` is set, or until the bound stops rising; under a memory
     /// limit, move the multipliers between rounds of sweeps by projected subgradient steps (the memory
     /// each slot would hold at every node's cheapest strategy, less the limit). Each better bound is
     /// published in `found`, with its multipliers, as it is proven. Returns the best bound.
-    pub fn run(&mut self, deadline: Instant, stop: &AtomicBool, found: &Mutex<Proven>) -> Option<i128> {
+    pub fn run(&mut self, effort: &Effort, stop: &AtomicBool, found: &Mutex<Proven>) -> Option<i128> {
+        let shared = self.shared.clone();
         let publish = |b: i128, mu: &[f64]| {
             if let Ok(mut f) = found.lock()
                 && f.bound.is_none_or(|x| x < b)
@@ -241,16 +260,22 @@ impl<'p> Diffusion<'p> {
                 f.bound = Some(b);
                 f.multipliers = mu.to_vec();
             }
+            if let Some(s) = &shared {
+                s.raise(b);
+            }
         };
+        let per_check = self.entries() * SWEEPS_PER_CHECK as u64;
+        let mut spent = 0u64;
         let mut best = self.bound()?;
         publish(best, &self.mu);
         let lagrangian = self.p.usage_limit.is_some() && !self.mu.is_empty();
         let mut step = FIRST_STEP;
         let mut since_best = 0;
-        while Instant::now() < deadline && !stop.load(Ordering::Relaxed) {
+        while !effort.over(spent) && !stop.load(Ordering::Relaxed) {
             for _ in 0..SWEEPS_PER_CHECK {
                 self.sweep();
             }
+            spent += per_check;
             // Multipliers grown past what the bound evaluates (the limit cannot be met): keep the best.
             let Some(b) = self.bound() else { break };
             let gain = b - best;
@@ -328,6 +353,7 @@ impl<'p> Diffusion<'p> {
 mod tests {
     use super::{Diffusion, Proven};
     use crate::backend::{Backend, SolveOptions};
+    use crate::effort::Effort;
     use crate::exact::brute::BruteForce;
     use crate::testing::{RandomSpec, random_problem};
     use std::sync::Mutex;
@@ -347,7 +373,11 @@ mod tests {
             free.usage_limit = None;
             let unlimited = BruteForce.solve(&free, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
             let bound = Diffusion::new(&p)
-                .run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(Proven::default()))
+                .run(
+                    &Effort::until(Instant::now() + Duration::from_secs(2)),
+                    &AtomicBool::new(false),
+                    &Mutex::new(Proven::default()),
+                )
                 .unwrap();
             assert!(bound <= opt.cost, "seed {seed}: bound {bound} above the optimum {}", opt.cost);
             lifted += usize::from(bound > unlimited);
@@ -363,7 +393,11 @@ mod tests {
         let mut p = crate::formats::iopddl::parse(crate::testing::EXAMPLE.as_bytes(), "example.json").unwrap();
         p.usage_limit = Some(40);
         let bound = Diffusion::new(&p)
-            .run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(Proven::default()))
+            .run(
+                &Effort::until(Instant::now() + Duration::from_secs(2)),
+                &AtomicBool::new(false),
+                &Mutex::new(Proven::default()),
+            )
             .expect("a bound");
         // No answer fits, so any bound is sound; the multipliers lift it past the optimum at the feasible
         // limit of 50 (445; without a limit 415), which diffusion alone cannot reach.
@@ -386,7 +420,11 @@ mod tests {
             let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
             let mut d = Diffusion::new(&p);
             let bound = d
-                .run(Instant::now() + Duration::from_secs(2), &AtomicBool::new(false), &Mutex::new(Proven::default()))
+                .run(
+                    &Effort::until(Instant::now() + Duration::from_secs(2)),
+                    &AtomicBool::new(false),
+                    &Mutex::new(Proven::default()),
+                )
                 .unwrap();
             assert!(bound <= optimum, "seed {seed}: bound {bound} above the optimum {optimum}");
             assert!(bound >= p.trivial_bound(), "seed {seed}");

@@ -10,6 +10,7 @@
 //! The modules, one concept each (dependencies run down this list, never up):
 //! - `problem/`: the problem, its ids and units, user constraints, the evaluator, the memory profile;
 //! - `formats/`: the IOPDDL contest format;
+//! - `effort`: how much a phase may do (a deadline, and work counted in a deterministic solve);
 //! - `backend`: the [`Backend`] trait and what every backend takes and returns;
 //! - `exact/`: HiGHS (and the MIP builder every sub-problem uses), Z3, brute force;
 //! - `bound`: the dual (Lagrangian) lower bound;
@@ -24,6 +25,7 @@ mod backend;
 mod bound;
 mod check;
 mod clusters;
+mod effort;
 mod exact;
 mod formats;
 mod pipeline;
@@ -37,6 +39,7 @@ pub mod testing;
 pub use backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 pub use check::{Engine, Verdict, check};
 pub use clusters::{Board, ClusterSearch, Clusters, CoarseOutcome, HUB_MIN_DEGREE, NoOption, hubs, solve_coarse};
+pub use effort::{ClockWatch, Effort, SharedBound};
 pub use exact::smt::{cheaper_than, check as check_with_z3};
 pub use exact::{BruteForce, Cheaper, Highs, Z3};
 pub use formats::iopddl;

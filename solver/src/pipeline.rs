@@ -4,6 +4,8 @@
 //! [`crate::clusters`]); the answer is mapped back and checked by the evaluator.
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
+use crate::bound::{Diffusion, ENTRIES_PER_S, Proven};
+use crate::effort::{ClockWatch, Effort, SharedBound};
 use crate::presolve::{PresolveStats, presolve};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
@@ -38,6 +40,9 @@ pub struct Report {
     pub presolve: PresolveStats,
     /// Seconds spent in presolve.
     pub presolve_s: f64,
+    /// In a deterministic solve: the clock, not the work, stopped some phase, so another run (or
+    /// another machine) may return another answer. Always false otherwise (nothing was promised).
+    pub clock_decided: bool,
 }
 
 /// Solve `p` with `method` within `opts`.
@@ -50,10 +55,10 @@ pub fn solve(
     p.validate()?;
     let t0 = Instant::now();
     // Finish inside the limit: backends overrun their own limits a little, and mapping back takes time.
-    let opts = &SolveOptions {
-        time_limit: opts.time_limit.mul_f64(SAFETY_SHARE).saturating_sub(Duration::from_millis(SAFETY_MS)),
-        ..opts.clone()
-    };
+    let nominal = opts.time_limit.mul_f64(SAFETY_SHARE).saturating_sub(Duration::from_millis(SAFETY_MS));
+    let already = opts.started.map_or(Duration::ZERO, |s| s.elapsed());
+    let opts =
+        &SolveOptions { time_limit: nominal.saturating_sub(already), watch: ClockWatch::default(), ..opts.clone() };
     let pre = presolve(p);
     let presolve_s = t0.elapsed().as_secs_f64();
     let q = &pre.problem;
@@ -70,43 +75,82 @@ pub fn solve(
             LocalSearch.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
         }
         Method::Highs | Method::Auto => {
-            let warm_time = if method == Method::Auto {
-                remaining(HEURISTIC_SHARE).min(Duration::from_secs(MAX_HEURISTIC_S))
-            } else {
-                Duration::ZERO
-            };
-            // With a second thread, the dual of the relaxation proves a bound while the heuristic runs,
-            // and a little longer (see `DUAL_SHARE`).
-            let dual_time = if method == Method::Auto && opts.threads > 1 {
-                warm_time.max(remaining(DUAL_SHARE).min(Duration::from_secs(MAX_DUAL_S)))
-            } else {
-                Duration::ZERO
-            };
-            let stop = AtomicBool::new(false);
-            let found = Mutex::new(crate::bound::Proven::default());
-            let (sol, dual) = std::thread::scope(|scope| {
-                let dual = (!dual_time.is_zero()).then(|| {
-                    scope.spawn(|| crate::bound::Diffusion::new(q).run(Instant::now() + dual_time, &stop, &found))
-                });
-                let warm =
-                    LocalSearch.solve(q, &SolveOptions { time_limit: warm_time, ..opts.clone() }, &mut shifted).ok();
-                // When the dual bound already meets the heuristic's answer, that answer is optimal.
-                let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
-                let sol = match (warm, proven.bound) {
-                    (Some(w), Some(b)) if b >= w.cost => Ok(w),
-                    (warm, _) => exact_phase(q, opts, warm, proven.multipliers, t0, &mut shifted),
-                };
-                stop.store(true, Ordering::Relaxed);
-                (sol, dual.and_then(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))))
-            });
-            let sol = sol?;
-            if let Some(d) = dual {
-                shifted(&Progress { phase: "dual", elapsed: 0.0, incumbent: Some(sol.cost), bound: Some(d) });
-            }
-            raise_bound(sol, dual)
+            let sol = heuristic_then_exact(q, method, opts, nominal, t0, &mut shifted)?;
+            raise_bound(sol.0, sol.1)
         }
     };
-    finish(p, &pre, sol, presolve_s)
+    let clock_decided = opts.deterministic && opts.watch.clock_decided();
+    finish(p, &pre, sol, presolve_s).map(|r| Report { clock_decided, ..r })
+}
+
+/// `Auto`: the local search, with the dual bound on a second thread (when there is one; in a
+/// deterministic solve, before it otherwise), stopping as soon as the bound proves its answer; then, unless
+/// it did, the exact backend. `Highs`: the exact backend alone. Returns the answer and the dual's bound.
+///
+/// In a deterministic solve the phases' shares are taken of the whole time limit, `nominal` (not of
+/// what is left),
+/// counted in work, and the dual runs its full share before its bound and prices are read, so that
+/// neither depends on when a thread got to run.
+fn heuristic_then_exact(
+    q: &ChoiceProblem,
+    method: Method,
+    opts: &SolveOptions,
+    nominal: Duration,
+    t0: Instant,
+    shifted: &mut dyn FnMut(&Progress),
+) -> Result<(Solution, Option<i128>), SolveError> {
+    let remaining = |share: f64| match opts.deterministic {
+        true => nominal.mul_f64(share),
+        false => opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share),
+    };
+    let auto = method == Method::Auto;
+    let warm_time =
+        if auto { remaining(HEURISTIC_SHARE).min(Duration::from_secs(MAX_HEURISTIC_S)) } else { Duration::ZERO };
+    // The dual of the relaxation proves a bound while the heuristic runs, and a little longer (see
+    // `DUAL_SHARE`): on a second thread, or, in a deterministic solve on one thread, before it.
+    let concurrent = opts.threads > 1;
+    let dual_time = if auto && (concurrent || opts.deterministic) {
+        warm_time.max(remaining(DUAL_SHARE).min(Duration::from_secs(MAX_DUAL_S)))
+    } else {
+        Duration::ZERO
+    };
+    let deadline = t0 + opts.time_limit;
+    let shared = SharedBound::default();
+    let stop = AtomicBool::new(false);
+    let found = Mutex::new(Proven::default());
+    let dual = || {
+        let effort = Effort::of(dual_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+        Diffusion::new(q).sharing(shared.clone()).run(&effort, &stop, &found)
+    };
+    let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
+    let read = |found: &Mutex<Proven>| found.lock().map(|f| f.clone()).unwrap_or_default();
+    let (sol, dual) = std::thread::scope(|scope| {
+        let before = (!dual_time.is_zero() && !concurrent).then(dual);
+        let handle = (!dual_time.is_zero() && concurrent).then(|| scope.spawn(dual));
+        let warm = LocalSearch.solve(q, &local_opts, shifted).ok();
+        let join = |h: std::thread::ScopedJoinHandle<'_, Option<i128>>| {
+            h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+        };
+        // When the dual bound already meets the heuristic's answer, that answer is optimal.
+        let proven_now = warm.as_ref().is_some_and(|w| shared.proves(w.cost));
+        let mut handle = handle;
+        let mut dual = before.flatten();
+        if opts.deterministic && !proven_now {
+            dual = handle.take().and_then(join).or(dual);
+        }
+        let proven = read(&found);
+        let sol = match (warm, proven.bound) {
+            (Some(w), Some(b)) if b >= w.cost => Ok(w),
+            (warm, _) => exact_phase(q, opts, warm, proven.multipliers, t0, shifted),
+        };
+        stop.store(true, Ordering::Relaxed);
+        (sol, handle.and_then(join).or(dual))
+    });
+    let sol = sol?;
+    if let Some(d) = dual {
+        shifted(&Progress { phase: "dual", elapsed: 0.0, incumbent: Some(sol.cost), bound: Some(d) });
+    }
+    Ok((sol, dual))
 }
 
 /// After the heuristic: the exact backend, through clusters when nodes merge, else over the whole
@@ -157,6 +201,10 @@ fn exact_phase(
                 }
             }
             let deadline = t0 + opts.time_limit;
+            if opts.deterministic {
+                // The rounds below run by the clock.
+                opts.watch.clock_ended();
+            }
             // Alternate: every node free among a few candidates (one MIP), then regions free
             // among all their strategies.
             let mut round = 0u64;
@@ -232,6 +280,10 @@ fn through_clusters(
         Err(SolveError::TooLarge { .. }) => {
             // Too large for the MIP: teams of searches over clusters, see `crate::clusters::portfolio`.
             let start = warm.and_then(|w| cl.contract(&w.choice));
+            if o.deterministic {
+                // The searches over clusters run by the clock and share answers between threads.
+                o.watch.clock_ended();
+            }
             let found = crate::clusters::portfolio::search(
                 crate::clusters::Clustered { q, cl: &cl, coarse: &coarse },
                 o,
@@ -288,7 +340,7 @@ fn finish(
     if !e.is_feasible() {
         return Err(SolveError::Backend { backend: "pipeline", why: e.violations(p).join("; ") });
     }
-    Ok(Report { solution: Solution { choice, ..sol }, presolve: pre.stats.clone(), presolve_s })
+    Ok(Report { solution: Solution { choice, ..sol }, presolve: pre.stats.clone(), presolve_s, clock_decided: false })
 }
 
 /// Seconds one restricted MIP may take at most.

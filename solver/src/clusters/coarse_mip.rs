@@ -50,6 +50,9 @@ pub fn solve(
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
+            if opts.deterministic {
+                opts.watch.clock_ended();
+            }
             return Ok(out);
         }
         let o = SolveOptions { time_limit: left, warm_start: warm.take(), ..opts.clone() };

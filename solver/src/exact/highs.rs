@@ -447,6 +447,10 @@ fn attempt(
     progress(&Progress { phase: "highs", elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
     let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
     let status = solved.status();
+    if status == HighsModelStatus::ReachedTimeLimit && opts.deterministic {
+        // Where HiGHS stopped, and so its answer, depends on the clock.
+        opts.watch.clock_ended();
+    }
     if status == HighsModelStatus::Infeasible || offset >= FORBIDDEN_COST as i128 {
         return Err(SolveError::no_assignment(p));
     }

@@ -1,9 +1,16 @@
 //! The local-search backend: a greedy start, memory repair, then local search on the search state
 //! ([`crate::search::state`]) with random restarts of small regions and sweeps of tree moves
-//! ([`crate::search::trees`]) until the time runs out. It proves nothing: its bound is the problem's
-//! trivial bound.
+//! ([`crate::search::trees`]) until the time (in a deterministic solve, its work) runs out, many
+//! perturbations in a row find nothing better, or a bound proven meanwhile on another thread
+//! ([`SolveOptions::proven`]) meets its best answer. It proves nothing itself: its bound is the
+//! problem's trivial bound.
+//!
+//! Every step is drawn from the seeded generator and counted in node visits, so the sequence of best
+//! answers is the same on every run; stopping at the first that a bound proves optimal therefore
+//! returns the same answer whenever the bound arrives.
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
+use crate::effort::Effort;
 use crate::problem::eval::evaluate;
 use crate::problem::{ChoiceProblem, FORBIDDEN_COST};
 use crate::rng::Rng;
@@ -12,8 +19,11 @@ use std::time::Instant;
 
 /// Perturbations per sweep of tree moves ([`crate::search::trees`]), at most.
 const FOREST_EVERY: usize = 16;
-/// Share of the search's time that sweeps of tree moves may take (each costs time linear in the problem).
+/// Share of the search's work that sweeps of tree moves may take (each is charged the cost entries it reads).
 const FOREST_SHARE: f64 = 0.2;
+/// Cost terms per second ([`Search::work`]) a deterministic local search is allowed: below the slowest
+/// rate measured (docs/solver.md), so that its work, not the clock, ends it.
+pub const TERMS_PER_S: f64 = 1.5e8;
 /// Seconds between progress reports.
 const PROGRESS_EVERY_S: f64 = 1.0;
 
@@ -34,7 +44,7 @@ impl Backend for LocalSearch {
     ) -> Result<Solution, SolveError> {
         p.validate()?;
         let t0 = Instant::now();
-        let deadline = t0 + opts.time_limit;
+        let effort = Effort::of(opts.time_limit, opts.deterministic, TERMS_PER_S, &opts.watch);
         // Ties as forbidden pairs steer the search; ties and budgets are checked on every new best.
         let lowered;
         let q = if p.ties.is_empty() {
@@ -59,11 +69,11 @@ impl Backend for LocalSearch {
             }
             _ => s.greedy(),
         }
-        s.descend(&[], deadline);
+        s.descend(&[], &effort);
         if !s.feasible() && !s.repair() {
             return Err(SolveError::NoAnswer);
         }
-        s.descend(&[], deadline);
+        s.descend(&[], &effort);
         // Until an answer keeps the user's constraints, any cost beats the best.
         let mut best = (s.cost, s.x.clone(), t0.elapsed().as_secs_f64());
         let mut kept = keeps(&s.x, s.cost);
@@ -82,21 +92,20 @@ impl Backend for LocalSearch {
         // Stop early once many perturbations in a row found nothing better (small problems finish fast).
         let patience = 2000 + 20 * p.nodes.len();
         let mut since_best = 0usize;
-        let mut sweeping = std::time::Duration::ZERO;
-        while Instant::now() < deadline && since_best < patience {
+        let mut sweeping = 0u64;
+        let proven = |cost: i128| opts.proven.as_ref().is_some_and(|b| b.proves(cost));
+        while !effort.over(s.work) && since_best < patience && !(kept && proven(best.0)) {
             since_best += 1;
-            let dirty = if since_best.is_multiple_of(FOREST_EVERY)
-                && sweeping.as_secs_f64() <= FOREST_SHARE * t0.elapsed().as_secs_f64()
-            {
+            let dirty = if since_best.is_multiple_of(FOREST_EVERY) && sweeping as f64 <= FOREST_SHARE * s.work as f64 {
                 // Tree moves shift a chain of nodes at once, where single and pair moves stall.
-                let t = Instant::now();
+                let before = s.work;
                 let moved = s.forest_sweep(&mut rng);
-                sweeping += t.elapsed();
+                sweeping += s.work - before;
                 s.with_neighbours(&moved)
             } else {
                 s.perturb(&mut rng)
             };
-            s.descend(&dirty, deadline);
+            s.descend(&dirty, &effort);
             if !s.feasible() {
                 s.repair();
             }

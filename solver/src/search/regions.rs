@@ -134,6 +134,7 @@ fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32,
         threads,
         seed,
         warm_start: Some(old.clone()),
+        ..SolveOptions::default()
     };
     let sol = Highs.solve(&sub, &opts, &mut |_| {}).ok()?;
     let before = s.cost;

@@ -3,13 +3,15 @@
 //! start, memory repair, best responses of one node and of both ends of an edge, random restarts of
 //! small regions).
 
+use crate::effort::Effort;
 use crate::problem::memory::MemoryProfile;
 use crate::problem::{ChoiceProblem, Cost, Node};
 use crate::rng::Rng;
-use std::time::Instant;
 
 /// Edges whose strategy-pair count is at most this are tried as joint moves.
 const MAX_PAIR_MOVE: usize = 1024;
+/// Node visits of a descent between reads of its [`Effort`].
+const VISITS_PER_CHECK: u64 = 4096;
 /// Nodes re-randomized per perturbation, at most.
 const PERTURB_NODES: usize = 24;
 
@@ -79,6 +81,9 @@ pub struct Search<'p> {
     pub(crate) mem: MemoryProfile,
     /// Current cost.
     pub cost: i128,
+    /// Work done so far, in cost terms read (a node visit reads its strategies' costs and, for each,
+    /// its incident edges'): what a deterministic search's [`Effort`] counts.
+    pub work: u64,
 }
 
 impl<'p> Search<'p> {
@@ -120,6 +125,7 @@ impl<'p> Search<'p> {
             x: vec![0; n],
             mem: MemoryProfile::new(p),
             cost: 0,
+            work: 0,
         };
         for v in 0..n {
             s.mem.add(v, s.usages[v][0]);
@@ -222,6 +228,7 @@ impl<'p> Search<'p> {
 
     /// Recompute cost and memory from `x`.
     pub fn reset(&mut self) {
+        self.work += (self.x.len() + self.mats.len()) as u64;
         self.mem = MemoryProfile::new(self.p);
         for v in 0..self.x.len() {
             self.mem.add(v, self.usages[v][self.x[v]]);
@@ -251,11 +258,14 @@ impl<'p> Search<'p> {
                 return false;
             }
             let (slot, _) = self.mem.peak_slot();
+            // Finding the live nodes reads every node.
+            self.work += self.x.len() as u64;
             let mut best: Option<(f64, usize, usize)> = None;
             let live: Vec<usize> = (0..self.x.len())
                 .filter(|&v| self.costs[v].len() > 1 && self.mem.slots[v].0 <= slot && slot < self.mem.slots[v].1)
                 .collect();
             for v in live {
+                self.work += (self.costs[v].len() * (self.arcs[v].len() + 1)) as u64;
                 let cur = self.usages[v][self.x[v]];
                 let here = self.local(v, self.x[v]);
                 for s in 0..self.costs[v].len() {
@@ -280,12 +290,14 @@ impl<'p> Search<'p> {
 
     /// Best-response and edge moves until no move improves. `dirty` seeds the worklist (all nodes when
     /// empty).
-    pub fn descend(&mut self, dirty: &[usize], deadline: Instant) {
+    /// Stops early when `effort` is spent (read every `VISITS_PER_CHECK` visits).
+    pub fn descend(&mut self, dirty: &[usize], effort: &Effort) {
         let mut work = Worklist::new(self.x.len(), dirty);
-        let mut steps = 0u64;
+        let mut visits = 0u64;
         while let Some(v) = work.pop() {
-            steps += 1;
-            if steps.is_multiple_of(4096) && Instant::now() > deadline {
+            visits += 1;
+            self.work += (self.costs[v].len() * (self.arcs[v].len() + 1)) as u64;
+            if visits.is_multiple_of(VISITS_PER_CHECK) && effort.over(self.work) {
                 return;
             }
             if self.costs[v].len() < 2 {
@@ -332,6 +344,8 @@ impl<'p> Search<'p> {
     /// Try every strategy pair of `v` and `u`; apply the best one that lowers the cost and fits memory.
     fn pair_move(&mut self, v: usize, u: usize) -> bool {
         let (xv, xu) = (self.x[v], self.x[u]);
+        let (kv, ku) = (self.costs[v].len(), self.costs[u].len());
+        self.work += (kv * ku * self.arcs[v].len() + ku * self.arcs[u].len() + kv * self.arcs[v].len()) as u64;
         // Each end's cost without the edges between them, per strategy.
         let rest = |me: usize, other: usize, sm: usize| -> i128 {
             let mut c = self.costs[me][sm] as i128;

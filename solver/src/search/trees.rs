@@ -89,6 +89,8 @@ impl Search<'_> {
     /// best assignment when that lowers the cost and keeps memory within the limit. Returns the nodes
     /// moved.
     pub fn forest_sweep(&mut self, rng: &mut Rng) -> Vec<usize> {
+        // A sweep reads about every cost entry once.
+        self.work += self.mats.iter().map(|m| m.1.len() as u64).sum::<u64>() + self.x.len() as u64;
         let f = self.random_forest(rng);
         let mut moved = Vec::new();
         for tree in &f.trees {
@@ -203,7 +205,7 @@ mod tests {
         }
         p.edges.push(Edge { from: chain[CHAIN - 1], to: consumer, costs: vec![GATHER, 0] });
         let mut s = Search::new(&p);
-        s.descend(&[], std::time::Instant::now() + std::time::Duration::from_secs(1));
+        s.descend(&[], &crate::effort::Effort::until(std::time::Instant::now() + std::time::Duration::from_secs(1)));
         assert_eq!((s.x[..CHAIN].to_vec(), s.cost), (vec![0; CHAIN], CHAIN as i128 + GATHER as i128));
         let moved = s.forest_sweep(&mut Rng::new(0));
         assert_eq!(moved.len(), CHAIN);

@@ -1,0 +1,136 @@
+//! How much a phase of a solve may do. Every phase stops at a wall-clock deadline; in a deterministic
+//! solve ([`crate::SolveOptions::deterministic`]) it also stops after a number of work units it counts
+//! itself (node visits, sweeps), so that where it stops, and so its answer, does not depend on the
+//! machine's speed or on which thread ran first. The deadline then stays as a cap (a command ends within
+//! its time limit); when the cap, not the work, stops a phase, the answer depends on the clock after all,
+//! and the solve's [`ClockWatch`] says so.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Whether a deterministic solve's answer depended on the wall clock: set by every phase the deadline
+/// stopped before its work ran out (or that has no work limit and ran to its deadline). Clones share
+/// one flag.
+#[derive(Clone, Debug, Default)]
+pub struct ClockWatch(Arc<AtomicBool>);
+
+impl ClockWatch {
+    /// Record that the clock decided where a phase stopped.
+    pub fn clock_ended(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Did the clock decide where any phase stopped?
+    pub fn clock_decided(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A lower bound that another thread proves while a phase runs: a phase whose best answer meets it
+/// holds an optimal answer and can stop. Clones share one bound.
+#[derive(Clone, Debug, Default)]
+pub struct SharedBound(Arc<Mutex<Option<i128>>>);
+
+impl SharedBound {
+    /// Record the proven bound `b` (kept when higher than the one before).
+    pub fn raise(&self, b: i128) {
+        if let Ok(mut x) = self.0.lock()
+            && x.is_none_or(|y| y < b)
+        {
+            *x = Some(b);
+        }
+    }
+
+    /// The best bound proven so far.
+    pub fn get(&self) -> Option<i128> {
+        self.0.lock().ok().and_then(|x| *x)
+    }
+
+    /// Does the bound prove `cost` optimal?
+    pub fn proves(&self, cost: i128) -> bool {
+        self.get().is_some_and(|b| b >= cost)
+    }
+}
+
+/// A phase's limits: a deadline, and in a deterministic solve a number of work units.
+#[derive(Clone, Debug)]
+pub struct Effort {
+    deadline: Instant,
+    work: Option<u64>,
+    watch: ClockWatch,
+}
+
+impl Effort {
+    /// A phase that stops at `deadline` only.
+    pub fn until(deadline: Instant) -> Effort {
+        Effort { deadline, work: None, watch: ClockWatch::default() }
+    }
+
+    /// A phase of `time` from now; in a deterministic solve also of `time` × `units_per_s` work units
+    /// (`units_per_s` is the phase's own rate, set low enough that the work normally runs out first).
+    /// `watch` hears when the clock stops it first.
+    pub fn of(time: Duration, deterministic: bool, units_per_s: f64, watch: &ClockWatch) -> Effort {
+        let work = deterministic.then(|| (time.as_secs_f64() * units_per_s).min(u64::MAX as f64) as u64);
+        Effort { deadline: Instant::now() + time, work, watch: watch.clone() }
+    }
+
+    /// This phase with its deadline moved earlier to `deadline`, when that is sooner.
+    pub fn capped(mut self, deadline: Instant) -> Effort {
+        self.deadline = self.deadline.min(deadline);
+        self
+    }
+
+    /// Must the phase stop, having done `spent` work units? (The clock is read too.)
+    pub fn over(&self, spent: u64) -> bool {
+        if self.work.is_some_and(|w| spent >= w) {
+            return true;
+        }
+        if Instant::now() >= self.deadline {
+            if self.work.is_some() {
+                self.watch.clock_ended();
+            }
+            return true;
+        }
+        false
+    }
+
+    /// The deadline.
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    /// Counted in work (a deterministic solve)?
+    pub fn counts_work(&self) -> bool {
+        self.work.is_some()
+    }
+
+    /// The watch this phase reports to.
+    pub fn watch(&self) -> &ClockWatch {
+        &self.watch
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Work ends a deterministic phase without a word to the watch; the clock ending it is recorded,
+    /// and a phase counted in time alone never records anything.
+    #[test]
+    fn the_watch_hears_only_of_the_clock_ending_a_counted_phase() {
+        let watch = ClockWatch::default();
+        let e = Effort::of(Duration::from_secs(60), true, 10.0, &watch);
+        assert!(!e.over(599));
+        assert!(e.over(600));
+        assert!(!watch.clock_decided());
+        let late = Effort::of(Duration::from_secs(60), true, 10.0, &watch).capped(Instant::now());
+        assert!(late.over(0));
+        assert!(watch.clock_decided());
+        let quiet = ClockWatch::default();
+        let timed = Effort::of(Duration::ZERO, false, 10.0, &quiet);
+        assert!(timed.over(0));
+        assert!(!quiet.clock_decided());
+        assert!(!Effort::of(Duration::from_secs(60), false, 10.0, &quiet).over(u64::MAX));
+    }
+}

@@ -1,0 +1,73 @@
+//! Plans are deterministic: `automap plan` writes byte-identical files for the same inputs on every run,
+//! on one thread or two; `automap solve --deterministic` prints the same answer on every run.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{Scratch, automap};
+
+/// The three files `automap plan` writes for `fixture` on `mesh` with `threads`, and its stderr.
+fn plan(fixture: &str, mesh: &str, threads: &str, extra: &[&str]) -> (Vec<String>, String) {
+    let out = Scratch::new(&format!("det-{fixture}-{mesh}-{threads}"));
+    let model = format!("tests/fixtures/{fixture}.mlir");
+    let mesh = format!("specs/meshes/{mesh}.yaml");
+    let args = [&["plan", &model, "--mesh", &mesh, "--threads", threads, "--time-limit", "600"], extra].concat();
+    let run = automap(&[&args[..], &["--out", &out.arg()]].concat());
+    assert_eq!(run.code, Some(0), "{fixture}: {}", run.stderr);
+    let files = ["annotated.mlir", "plan.json", "report.md"];
+    (files.iter().map(|f| std::fs::read_to_string(out.join(f)).unwrap()).collect(), run.stderr)
+}
+
+/// Every fixture (the serving decoder under its memory limit), planned twice on two threads and once on
+/// one: the same annotated module, plan.json and report each time, and no phase cut short by the clock.
+#[test]
+fn every_fixture_plans_the_same_files_on_every_run_and_thread_count() {
+    let cases: [(&str, &str, &[&str]); 9] = [
+        ("mlp", "cpu-2x4", &[]),
+        ("gnn", "cpu-2x4", &[]),
+        ("gpt_train", "cpu-2x4", &[]),
+        ("gpt_train", "cpu-8", &[]),
+        ("cnn_train", "cpu-2x4", &[]),
+        ("moe", "cpu-2x4", &[]),
+        ("gpt_forward", "cpu-2x4", &[]),
+        ("control_flow", "cpu-2x4", &[]),
+        ("gpt_serve", "cpu-model-4", &["--memory-limit", "0.00206"]),
+    ];
+    for (fixture, mesh, extra) in cases {
+        let (first, stderr) = plan(fixture, mesh, "2", extra);
+        assert!(!stderr.contains("note: the time limit cut"), "{fixture} on {mesh}: {stderr}");
+        for threads in ["2", "1"] {
+            let (again, _) = plan(fixture, mesh, threads, extra);
+            for (a, b) in first.iter().zip(&again) {
+                assert!(a == b, "{fixture} on {mesh}: a run on {threads} thread(s) wrote other files");
+            }
+        }
+    }
+}
+
+/// `solve --deterministic` on a contest-format problem of 300 nodes with a memory limit and a few
+/// forbidden pairs: the same answer on every run, on two threads.
+#[test]
+fn a_deterministic_solve_gives_the_same_answer_every_time() {
+    let dir = Scratch::new("det-solve");
+    let spec = automap::solver::testing::RandomSpec {
+        forbidden_rate: 0.002,
+        max_strategies: 8,
+        horizon: 100,
+        ..automap::solver::testing::RandomSpec::tiny(300)
+    };
+    let p = automap::solver::testing::random_problem(&spec, 7);
+    let path = dir.join("p.json");
+    std::fs::write(&path, automap::solver::iopddl::to_json(&p)).unwrap();
+    let shown = path.display().to_string();
+    let answers: Vec<String> = (0..3)
+        .map(|_| {
+            let run = automap(&["solve", &shown, "--timeout", "30", "--threads", "2", "--deterministic", "--quiet"]);
+            assert_eq!(run.code, Some(0), "{}", run.stderr);
+            assert!(!run.stderr.contains("note: the time limit cut"), "{}", run.stderr);
+            run.stdout
+        })
+        .collect();
+    assert!(answers.iter().all(|a| a == &answers[0]), "{answers:?}");
+}
