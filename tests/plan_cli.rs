@@ -176,3 +176,20 @@ fn an_impossible_memory_limit_is_explained_with_the_limit_that_fits() {
     let (run, _out) = plan_mlp("just-fits", &["--memory-limit", "0.000018"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
 }
+
+/// On a 24-layer training step (8,488 ops, too large for one MIP), a limit below the leanest plan's peak
+/// is refused at once with the limit that fits, as on a small model (it was "no feasible answer found
+/// within the time limit" after the whole limit); and at that limit a plan is found.
+#[test]
+fn a_large_model_under_an_impossible_limit_is_refused_with_the_limit_that_fits() {
+    let model = ["tests/fixtures/gpt_train_24l.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--time-limit", "20"];
+    let (run, _out) = run_plan("no-fit-24", &[&model[..], &["--memory-limit", "0.005"]].concat());
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    for part in
+        ["no plan fits in 5.12 MiB per device", "memory peaks at 8.37 MiB per device", "(--memory-limit 0.008174"]
+    {
+        assert!(run.stderr.contains(part), "{part:?} missing from {}", run.stderr);
+    }
+    let (run, _out) = run_plan("just-fits-24", &[&model[..], &["--memory-limit", "0.008174"]].concat());
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}

@@ -62,6 +62,13 @@ pub fn solve(
     let pre = presolve(p);
     let presolve_s = t0.elapsed().as_secs_f64();
     let q = &pre.problem;
+    // Every node at its leanest strategy lowers memory at every point at once: when even that
+    // overflows, nothing fits, whatever the size of the problem (no search needs to find that out).
+    if let Some(limit) = q.usage_limit
+        && crate::problem::eval::min_peak(q) > i128::from(limit)
+    {
+        return Err(SolveError::no_assignment(p));
+    }
     let remaining = |share: f64| opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share);
     let mut shifted = |pr: &Progress| progress(&Progress { elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
     let sol = match method {

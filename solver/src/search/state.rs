@@ -255,7 +255,7 @@ impl<'p> Search<'p> {
         while self.mem.peak() > limit {
             guard += 1;
             if guard > 4 * self.x.len() + 1000 {
-                return false;
+                return self.leanest();
             }
             let (slot, _) = self.mem.peak_slot();
             // Finding the live nodes reads every node.
@@ -282,10 +282,26 @@ impl<'p> Search<'p> {
             }
             match best {
                 Some((_, v, s)) => self.set(v, s),
-                None => return false,
+                None => return self.leanest(),
             }
         }
         true
+    }
+
+    /// Every node at its leanest strategy (the cheapest of those, by node cost): the assignment with
+    /// the lowest memory at every point, which fits whenever any assignment does. The last resort of
+    /// [`Search::repair`], whose moves one at a time can stall far above the limit. Returns whether
+    /// memory now fits.
+    pub fn leanest(&mut self) -> bool {
+        for v in 0..self.x.len() {
+            let usable = |s: &usize| self.costs[v][*s] < Cost::MAX / 4;
+            self.x[v] = (0..self.costs[v].len())
+                .filter(usable)
+                .min_by_key(|&s| (self.usages[v][s], self.costs[v][s]))
+                .unwrap_or(self.x[v]);
+        }
+        self.reset();
+        self.feasible()
     }
 
     /// Best-response and edge moves until no move improves. `dirty` seeds the worklist (all nodes when
@@ -439,6 +455,26 @@ mod tests {
             [0i128, 1, -1, 1 << 53, (1 << 53) + 1, i64::MAX as i128, i64::MIN as i128, i128::MAX, -(1 << 100) - 7];
         for x in cases {
             assert_eq!(super::to_f64(x), x as f64, "{x}");
+        }
+    }
+
+    /// The leanest assignment peaks at the problem's lowest possible peak, so it fits exactly when some
+    /// assignment does (random problems, their limits between the lowest and highest peaks, and at the
+    /// lowest peak itself).
+    #[test]
+    fn the_leanest_assignment_fits_whenever_anything_does() {
+        use crate::problem::eval::{evaluate, min_peak};
+        use crate::testing::{RandomSpec, random_problem};
+        for seed in 0..100 {
+            let mut p = random_problem(&RandomSpec::tiny(30), seed);
+            for limit in [p.usage_limit, Some(min_peak(&p) as i64)] {
+                p.usage_limit = limit;
+                let mut s = super::Search::new(&p);
+                let fits = s.leanest();
+                let e = evaluate(&p, &s.x).unwrap();
+                assert_eq!(e.peak_usage, min_peak(&p), "seed {seed}");
+                assert_eq!(fits, limit.is_none_or(|l| min_peak(&p) <= i128::from(l)), "seed {seed}");
+            }
         }
     }
 }
