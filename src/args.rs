@@ -94,7 +94,7 @@ pub enum Command {
         /// (tiny problems).
         #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
         solver: SolverArg,
-        /// Seconds the solver may take. Plans are deterministic: the same inputs give byte-identical
+        /// Seconds planning may take, from building the problem to writing the files. Plans are deterministic: the same inputs give byte-identical
         /// outputs on every run, whatever the thread timing (the search phases count work, not time),
         /// unless this limit cuts a phase short (a note on stderr says so).
         #[arg(long, default_value_t = 60.0)]

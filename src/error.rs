@@ -65,6 +65,14 @@ pub enum Error {
         /// The leanest peak, the program point, the largest values live there, the limit that fits.
         explanation: String,
     },
+    /// The user's constraints cannot all hold: which of them contradict, or that it is with memory.
+    #[error("{path}: the constraints cannot all hold: {why}")]
+    Conflict {
+        /// The model file.
+        path: String,
+        /// The items that contradict (file:line:col each), or the memory limit's part in it.
+        why: String,
+    },
     /// The plan could not be written into the module.
     #[error("{path}: {source}")]
     Annotate {

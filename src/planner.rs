@@ -5,12 +5,13 @@
 use crate::error::Error;
 use crate::inputs::Model;
 use automap_encodings::build::{Built, MAX_COST_SECONDS, NodeRef, build};
+use automap_encodings::conflict::{Conflict, conflict};
 use automap_encodings::constraints::UserConstraints;
 use automap_encodings::export::{self, Format, PlanDoc, Solved};
 use automap_encodings::mesh::{BYTES_PER_GIB, Mesh};
 use automap_encodings::plan::{Plan, PlanCost, PlanSpace, parse_recipes, recipe_args};
 use automap_solver::{Method, Progress, SolveError, SolveOptions};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Threads the model path's solver runs on by default (the local search and the dual bound run side by
 /// side).
@@ -66,11 +67,14 @@ pub struct Planner<'a> {
     space: PlanSpace<'a>,
     built: Built,
     constraints: Option<String>,
+    /// When planning began: the time limit counts from here, building the problem included.
+    started: Instant,
 }
 
 impl<'a> Planner<'a> {
     /// Enumerate strategies, price edges and memory, apply the constraints of `opts`.
     pub fn new(model: &'a Model, mesh: &'a Mesh, opts: &PlanOptions) -> Result<Planner<'a>, Error> {
+        let started = Instant::now();
         let space = PlanSpace::new(&model.module, mesh);
         let mut built = build(&space, Some(memory_limit(mesh, opts.memory_limit_gib)));
         if let Some((pos, seconds)) = built.out_of_range {
@@ -88,7 +92,7 @@ impl<'a> Planner<'a> {
             Some(user) => Some(user.apply(&space, &mut built)?.to_string()),
             None => None,
         };
-        Ok(Planner { model, mesh, space, built, constraints })
+        Ok(Planner { model, mesh, space, built, constraints, started })
     }
 
     /// Ops in the module.
@@ -126,13 +130,20 @@ impl<'a> Planner<'a> {
         let name = &self.model.name;
         let m = &self.model.module;
         // Plans are deterministic (the same outputs on every run), as users diff and commit them.
-        let sopts = SolveOptions::default().time_limit(opts.time_limit).threads(opts.threads).deterministic(true);
+        let sopts = SolveOptions::default()
+            .time_limit(opts.time_limit)
+            .threads(opts.threads)
+            .deterministic(true)
+            .started(self.started);
         let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
             SolveError::Infeasible { limit, .. } => Error::NoFit {
                 path: name.clone(),
                 limit: export::bytes(u64::try_from(limit).unwrap_or(u64::MAX)),
                 explanation: self.why_nothing_fits(),
             },
+            SolveError::Unsatisfiable { .. } if opts.constraints.is_some() => {
+                Error::Conflict { path: name.clone(), why: self.why_constraints_conflict(opts) }
+            }
             e => Error::solve(name, e, " (bytes per device)"),
         })?;
         let plan = self.built.decode(&self.space, &r.solution.choice);
@@ -144,6 +155,22 @@ impl<'a> Planner<'a> {
         let solved = Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve };
         let report = export::report_md(name, m, self.mesh, &self.space, &solved);
         Ok(Planned { solved, annotated, plan_json, report, clock_decided: r.clock_decided })
+    }
+}
+
+impl Planner<'_> {
+    /// Which of the user's constraints contradict ([`conflict`]), said for the user.
+    fn why_constraints_conflict(&self, opts: &PlanOptions) -> String {
+        let Some(user) = &opts.constraints else { return String::new() };
+        let base = build(&self.space, None);
+        match conflict(user, &self.space, &base) {
+            Conflict::WithMemory => format!(
+                "they hold together, but not within the memory limit ({} per device); raise --memory-limit or drop a pin",
+                export::bytes(self.built.problem.usage_limit.map_or(0, |l| u64::try_from(l).unwrap_or(0)))
+            ),
+            Conflict::Items(items) if items.len() == 1 => format!("this one cannot hold: {}", items[0]),
+            Conflict::Items(items) => format!("these {} contradict each other:\n  {}", items.len(), items.join("\n  ")),
+        }
     }
 }
 

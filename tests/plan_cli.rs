@@ -193,3 +193,49 @@ fn a_large_model_under_an_impossible_limit_is_refused_with_the_limit_that_fits()
     let (run, _out) = run_plan("just-fits-24", &[&model[..], &["--memory-limit", "0.008174"]].concat());
     assert_eq!(run.code, Some(0), "{}", run.stderr);
 }
+
+/// Constraints that contradict each other are named by file:line:col, and only those: on the MLP, two
+/// pins and a tie between the pinned values (an unrelated pin is left out); on the forward pass, a
+/// sharded weight under bounds of zero collectives of every kind (the pin on the tokens is left out).
+#[test]
+fn contradicting_constraints_are_named_by_their_lines() {
+    let dir = Scratch::new("conflict");
+    let tie = "pin:\n  - value: \"params['b1']\"\n    sharding: [null]\n  - value: x\n    sharding: [data, null]\n  - value: \"params['w1']\"\n    sharding: [null, data]\ntie:\n  - [x, \"params['w1']\"]\n";
+    let zero = "pin:\n  - value: \"params['layers'][0]['w2']\"\n    sharding: [model, null]\n  - value: tokens\n    sharding: [null, null]\nmax_collectives:\n  all-reduce: 0\n  reduce-scatter: 0\n  all-gather: 0\n  all-to-all: 0\n";
+    let cases: [(&str, &str, &str, &str, &[&str], &str); 2] = [
+        (
+            "tie.yaml",
+            tie,
+            "mlp",
+            "cpu-2x4",
+            &["tie.yaml:4:12: pin x", "tie.yaml:6:12: pin params['w1']", "tie.yaml:9:5: tie x and params['w1']"],
+            "tie.yaml:2:",
+        ),
+        (
+            "zero.yaml",
+            zero,
+            "gpt_forward",
+            "cpu-model-4",
+            &[
+                "zero.yaml:2:12: pin params['layers'][0]['w2']",
+                "zero.yaml:7:3: max_collectives all-reduce: 0",
+                "zero.yaml:9:3: max_collectives all-gather: 0",
+            ],
+            "zero.yaml:4:",
+        ),
+    ];
+    for (file, yaml, fixture, mesh, named, left_out) in cases {
+        let path = dir.join(file);
+        std::fs::write(&path, yaml).unwrap();
+        let model = format!("tests/fixtures/{fixture}.mlir");
+        let mesh = format!("specs/meshes/{mesh}.yaml");
+        let shown = path.display().to_string();
+        let (run, _out) = run_plan(file, &[&model, "--mesh", &mesh, "--constraints", &shown, "--time-limit", "20"]);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        assert!(run.stderr.contains("the constraints cannot all hold"), "{}", run.stderr);
+        for part in named {
+            assert!(run.stderr.contains(part), "{part:?} missing from {}", run.stderr);
+        }
+        assert!(!run.stderr.contains(left_out), "{left_out} is not part of the contradiction: {}", run.stderr);
+    }
+}

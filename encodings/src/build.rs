@@ -47,6 +47,7 @@ pub struct EdgeOrigin {
 }
 
 /// The problem and how to read a solution back.
+#[derive(Clone)]
 pub struct Built {
     /// The choice problem.
     pub problem: ChoiceProblem,

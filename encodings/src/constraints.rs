@@ -38,14 +38,14 @@ enum DimSpec {
     Many(Vec<String>),
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawValueSharding {
     value: Spanned<String>,
     sharding: Spanned<Vec<Option<DimSpec>>>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawConstraints {
     #[serde(default)]
@@ -171,6 +171,60 @@ impl UserConstraints {
             )),
             k => Err(self.err(name.referenced, "value", format!("'{n}' names {k} values; use an op's line instead"))),
         }
+    }
+
+    /// Each item of the file, in the order [`UserConstraints::only`] takes them: pins, forbids, ties,
+    /// then each collective bound, as `file:line:col: what` for the user.
+    pub fn items(&self) -> Vec<String> {
+        let at = |l: serde_saphyr::Location| format!("{}:{}:{}", self.file, l.line(), l.column());
+        let sharding = |v: &RawValueSharding| {
+            let dims: Vec<String> = v
+                .sharding
+                .value
+                .iter()
+                .map(|d| match d {
+                    None => "null".into(),
+                    Some(DimSpec::One(a)) => a.clone(),
+                    Some(DimSpec::Many(m)) => format!("[{}]", m.join(", ")),
+                })
+                .collect();
+            format!("{} [{}]", v.value.value, dims.join(", "))
+        };
+        let mut out = Vec::new();
+        out.extend(self.raw.pin.iter().map(|v| format!("{}: pin {}", at(v.value.referenced), sharding(v))));
+        out.extend(self.raw.forbid.iter().map(|v| format!("{}: forbid {}", at(v.value.referenced), sharding(v))));
+        out.extend(self.raw.tie.iter().map(|t| {
+            let names: Vec<&str> = t.value.iter().map(|n| n.value.as_str()).collect();
+            format!("{}: tie {}", at(t.referenced), names.join(" and "))
+        }));
+        if let Some(b) = &self.raw.max_collectives {
+            // The map's entries carry no location of their own: each is the first line from the map's
+            // on that starts with its key.
+            let first = b.referenced.line() as usize;
+            let line_of = |k: &str| {
+                let key = format!("{k}:");
+                let found = self.text.lines().enumerate().skip(first.saturating_sub(1)).find_map(|(i, l)| {
+                    let t = l.trim_start();
+                    t.starts_with(&key).then(|| format!("{}:{}:{}", self.file, i + 1, l.len() - t.len() + 1))
+                });
+                found.unwrap_or_else(|| at(b.referenced))
+            };
+            out.extend(b.value.iter().map(|(k, m)| format!("{}: max_collectives {k}: {m}", line_of(k))));
+        }
+        out
+    }
+
+    /// These constraints with only the items `keep` marks (in the order of [`UserConstraints::items`]).
+    pub fn only(&self, keep: &[bool]) -> UserConstraints {
+        let mut k = keep.iter().copied().chain(std::iter::repeat(true));
+        let mut raw = self.raw.clone();
+        raw.pin.retain(|_| k.next().unwrap_or(true));
+        raw.forbid.retain(|_| k.next().unwrap_or(true));
+        raw.tie.retain(|_| k.next().unwrap_or(true));
+        if let Some(b) = &mut raw.max_collectives {
+            b.value.retain(|_, _| k.next().unwrap_or(true));
+        }
+        UserConstraints { file: self.file.clone(), text: self.text.clone(), raw }
     }
 
     /// Apply the constraints to `built` (a problem of `space`): pins and forbids become forbidden

@@ -5,6 +5,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod build;
+pub mod conflict;
 pub mod constraints;
 pub mod cost;
 pub mod export;
