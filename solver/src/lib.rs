@@ -17,6 +17,7 @@
 //! - `presolve`: exact reductions and the postsolve;
 //! - `search/`: assignment state, local search, tree moves, regions, candidate-restricted problems;
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
+//! - `heuristics/`: greedy propagation, beam search, MCTS and random restarts, for comparing with the optimum;
 //! - `pipeline`: the default solve; `check`: the verdict on a given answer;
 //! - `rng`: the seeded generator every search draws from.
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
@@ -28,6 +29,7 @@ mod clusters;
 mod effort;
 mod exact;
 mod formats;
+mod heuristics;
 mod pipeline;
 mod presolve;
 mod problem;
@@ -43,6 +45,7 @@ pub use effort::{ClockWatch, Effort, SharedBound};
 pub use exact::smt::{cheaper_than, check as check_with_z3};
 pub use exact::{BruteForce, Cheaper, Highs, Z3};
 pub use formats::iopddl;
+pub use heuristics::{MctsOptions, Outcome};
 pub use pipeline::{Method, Report, solve};
 pub use presolve::{PresolveStats, Presolved, presolve};
 pub use problem::{

@@ -6,10 +6,13 @@
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::bound::{Diffusion, ENTRIES_PER_S, Proven};
 use crate::effort::{ClockWatch, Effort, SharedBound};
+use crate::heuristics::MctsOptions;
+use crate::heuristics::mcts::EXPLORATION;
 use crate::presolve::{PresolveStats, presolve};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use crate::search::local::LocalSearch;
+use crate::search::local::TERMS_PER_S;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -29,7 +32,18 @@ pub enum Method {
     Brute,
     /// Z3's Optimize (small problems; an independent proof).
     Z3,
+    /// Greedy propagation (GSPMD-style), one answer ([`crate::heuristics`]).
+    Greedy,
+    /// Beam search over the node order, of [`BEAM_WIDTH`].
+    Beam,
+    /// Monte Carlo tree search over the node order (as in the Automap paper).
+    Mcts,
+    /// Random restarts of the local search.
+    Restarts,
 }
+
+/// The beam's width in [`Method::Beam`].
+pub const BEAM_WIDTH: usize = 8;
 
 /// A solve's answer and what happened on the way.
 #[derive(Clone, Debug)]
@@ -43,6 +57,8 @@ pub struct Report {
     /// In a deterministic solve: the clock, not the work, stopped some phase, so another run (or
     /// another machine) may return another answer. Always false otherwise (nothing was promised).
     pub clock_decided: bool,
+    /// Completed answers a heuristic method priced ([`crate::heuristics`]); `None` for the others.
+    pub evaluations: Option<u64>,
 }
 
 /// Solve `p` with `method` within `opts`.
@@ -70,6 +86,7 @@ pub fn solve(
         return Err(SolveError::no_assignment(p));
     }
     let remaining = |share: f64| opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share);
+    let mut evaluations = None;
     let mut shifted = |pr: &Progress| progress(&Progress { elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
     let sol = match method {
         Method::Brute => crate::exact::brute::BruteForce.solve(q, opts, &mut shifted)?,
@@ -81,13 +98,27 @@ pub fn solve(
         Method::Local => {
             LocalSearch.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
         }
+        Method::Greedy | Method::Beam | Method::Mcts | Method::Restarts => {
+            let effort = Effort::of(remaining(1.0), opts.deterministic, TERMS_PER_S, &opts.watch);
+            let out = match method {
+                Method::Greedy => crate::heuristics::greedy(q, &mut shifted),
+                Method::Beam => crate::heuristics::beam(q, BEAM_WIDTH, &effort, &mut shifted),
+                Method::Mcts => {
+                    let o = MctsOptions { episodes: u64::MAX, exploration: EXPLORATION, seed: opts.seed };
+                    crate::heuristics::mcts(q, &o, &effort, &mut shifted)
+                }
+                _ => crate::heuristics::restarts(q, opts.seed, u64::MAX, &effort, &mut shifted),
+            };
+            evaluations = Some(out.evaluations);
+            out.solution.ok_or(SolveError::NoAnswer)?
+        }
         Method::Highs | Method::Auto => {
             let sol = heuristic_then_exact(q, method, opts, nominal, t0, &mut shifted)?;
             raise_bound(sol.0, sol.1)
         }
     };
     let clock_decided = opts.deterministic && opts.watch.clock_decided();
-    finish(p, &pre, sol, presolve_s).map(|r| Report { clock_decided, ..r })
+    finish(p, &pre, sol, presolve_s).map(|r| Report { clock_decided, evaluations, ..r })
 }
 
 /// `Auto`: the local search, with the dual bound on a second thread (when there is one; in a
@@ -347,7 +378,13 @@ fn finish(
     if !e.is_feasible() {
         return Err(SolveError::Backend { backend: "pipeline", why: e.violations(p).join("; ") });
     }
-    Ok(Report { solution: Solution { choice, ..sol }, presolve: pre.stats.clone(), presolve_s, clock_decided: false })
+    Ok(Report {
+        solution: Solution { choice, ..sol },
+        presolve: pre.stats.clone(),
+        presolve_s,
+        clock_decided: false,
+        evaluations: None,
+    })
 }
 
 /// Seconds one restricted MIP may take at most.
