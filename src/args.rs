@@ -117,6 +117,40 @@ pub enum Command {
         #[arg(long, default_value = "automap-out")]
         out: PathBuf,
     },
+    /// Compare search methods on one problem at equal time limits: the exact pipeline (`ilp`) against
+    /// MCTS, beam search, greedy propagation, the local search and its random restarts.
+    ///
+    /// INPUT is a model (`.mlir`, with --mesh) or a contest problem (`.json`, `.json.gz`). Every method
+    /// solves the same choice problem under the same cost model, memory limit and constraints, for
+    /// --time-limit seconds each. Prints a table (method, cost, cost over the proven optimum or the best
+    /// proven bound, whether it fits, time to its best answer, answers evaluated); with --out, also
+    /// `compare.md` (the table and a plot), `best-cost.svg` (best cost found against time, one line per
+    /// method) and each method's plan (`METHOD/plan.json` for models, `METHOD.txt` for contest problems).
+    Compare {
+        /// The model (`.mlir`) or contest problem (`.json`, `.json.gz`).
+        input: PathBuf,
+        /// The mesh YAML file (models).
+        #[arg(long)]
+        mesh: Option<PathBuf>,
+        /// Seconds each method may take.
+        #[arg(long, default_value_t = 20.0)]
+        time_limit: f64,
+        /// Methods to run, comma-separated: ilp, mcts, beam, greedy, local, restarts.
+        #[arg(long, default_value = "ilp,mcts,beam,greedy,local,restarts", value_delimiter = ',')]
+        methods: Vec<String>,
+        /// Memory per device in GiB (models; default: the mesh's device memory).
+        #[arg(long)]
+        memory_limit: Option<f64>,
+        /// A YAML file of user constraints (models).
+        #[arg(long)]
+        constraints: Option<PathBuf>,
+        /// Random seed of the searches.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output folder for compare.md, the plot and every method's plan.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Predict what a plan costs: step time (compute and communication), every collective and the op
     /// that causes it, and peak memory per device.
     ///
@@ -198,6 +232,26 @@ pub enum SolverArg {
     Local,
     /// Exhaustive search (tiny problems).
     Brute,
+    /// Greedy propagation, GSPMD-style: each op its cheapest sharding given those already placed.
+    Greedy,
+    /// Beam search over the node order (arguments first).
+    Beam,
+    /// Monte Carlo tree search over the node order, as in the Automap paper.
+    Mcts,
+    /// Random restarts of the local search.
+    Restarts,
+}
+
+impl SolverArg {
+    /// Every method `compare` can run, by the name `--methods` takes.
+    pub const COMPARED: [(&'static str, SolverArg); 6] = [
+        ("ilp", SolverArg::Auto),
+        ("mcts", SolverArg::Mcts),
+        ("beam", SolverArg::Beam),
+        ("greedy", SolverArg::Greedy),
+        ("local", SolverArg::Local),
+        ("restarts", SolverArg::Restarts),
+    ];
 }
 
 impl From<SolverArg> for Method {
@@ -208,6 +262,10 @@ impl From<SolverArg> for Method {
             SolverArg::Z3 => Method::Z3,
             SolverArg::Local => Method::Local,
             SolverArg::Brute => Method::Brute,
+            SolverArg::Greedy => Method::Greedy,
+            SolverArg::Beam => Method::Beam,
+            SolverArg::Mcts => Method::Mcts,
+            SolverArg::Restarts => Method::Restarts,
         }
     }
 }

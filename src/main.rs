@@ -3,9 +3,9 @@
 
 mod args;
 
-use args::{Cli, Command, MeshCommand};
-use automap::solver::{COST_UNITS_PER_SECOND, Progress, SolveOptions, iopddl};
-use automap::{Error, Model, PlanOptions};
+use args::{Cli, Command, MeshCommand, SolverArg};
+use automap::solver::{COST_UNITS_PER_SECOND, Method, Progress, SolveOptions, iopddl};
+use automap::{Error, Model, PlanOptions, Subject};
 use clap::{Parser, ValueEnum};
 use std::path::Path;
 use std::process::ExitCode;
@@ -50,6 +50,18 @@ fn run(cli: Cli) -> Result<(), Error> {
                 .deterministic(deterministic);
             solve(&problem, solver.into(), opts, quiet)
         }
+        Command::Compare { input, mesh, time_limit, methods, memory_limit, constraints, seed, out } => {
+            let limit = automap::seconds("--time-limit", time_limit)?;
+            let mut chosen = Vec::new();
+            for name in &methods {
+                let Some((n, m)) = SolverArg::COMPARED.iter().find(|(n, _)| n == name) else {
+                    let known: Vec<&str> = SolverArg::COMPARED.iter().map(|(n, _)| *n).collect();
+                    return Err(Error::Usage(format!("--methods: unknown method '{name}': use {}", known.join(", "))));
+                };
+                chosen.push((n.to_string(), Method::from(*m)));
+            }
+            compare(&input, mesh.as_deref(), &chosen, limit, memory_limit, constraints.as_deref(), seed, out.as_deref())
+        }
         Command::Eval { model, mesh, plan } => {
             let (model, mesh) = (Model::load(&model)?, automap::load_mesh(&mesh)?);
             let t0 = Instant::now();
@@ -65,6 +77,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 memory_limit_gib: memory_limit,
                 constraints: constraints.as_deref().map(automap::load_constraints).transpose()?,
                 format: format.into(),
+                deterministic: true,
             };
             plan(&model, &mesh, &opts, &out)
         }
@@ -169,6 +182,86 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path) -> Result<(),
         100.0 * sol.gap()
     );
     println!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `automap compare`: every method in `methods` on the model or contest problem at `input`.
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    input: &Path,
+    mesh: Option<&Path>,
+    methods: &[(String, Method)],
+    limit: std::time::Duration,
+    memory_limit: Option<f64>,
+    constraints: Option<&Path>,
+    seed: u64,
+    out: Option<&Path>,
+) -> Result<(), Error> {
+    let shown = input.display().to_string();
+    let model_and_mesh;
+    let problem;
+    let subject = if shown.ends_with(".mlir") {
+        let Some(mesh) = mesh else { return Err(Error::Usage("comparing on a model needs --mesh".into())) };
+        model_and_mesh = (Model::load(input)?, automap::load_mesh(mesh)?);
+        let constraints = constraints.map(automap::load_constraints).transpose()?;
+        let opts = PlanOptions { memory_limit_gib: memory_limit, constraints, ..PlanOptions::default() };
+        Subject::Model(&model_and_mesh.0, &model_and_mesh.1, opts)
+    } else {
+        problem = automap::load_problem(input)?;
+        Subject::Problem(&problem)
+    };
+    let t0 = Instant::now();
+    let mut last = String::new();
+    let picoseconds = matches!(subject, Subject::Model(..));
+    let mut progress = |method: &str, p: &Progress| {
+        let best = if picoseconds { ms(p.incumbent) } else { p.incumbent.map_or("-".into(), |c| c.to_string()) };
+        let line = format!("{method:<9} {:<16} best {best:>20}", p.phase);
+        if line != last {
+            eprintln!("[{:>7.2} s] {line}", t0.elapsed().as_secs_f64());
+            last = line;
+        }
+    };
+    let c = automap::compare(&subject, methods, limit, seed, &mut progress)?;
+    let table = c.table();
+    print!("{table}");
+    let Some(out) = out else { return Ok(()) };
+    let write = |path: std::path::PathBuf, text: &str| {
+        std::fs::write(&path, text).map_err(|source| Error::Io {
+            what: "write",
+            path: path.display().to_string(),
+            source,
+        })
+    };
+    let folder = out.display().to_string();
+    std::fs::create_dir_all(out).map_err(|source| Error::Io { what: "create", path: folder.clone(), source })?;
+    let title = format!(
+        "{} ({} s per method)",
+        input.file_name().map_or(shown.clone(), |n| n.to_string_lossy().into_owned()),
+        c.time_limit
+    );
+    let plotted = match c.plot_svg(&title) {
+        Ok(svg) => {
+            write(out.join("best-cost.svg"), &svg)?;
+            "![best cost against time](best-cost.svg)\n".to_string()
+        }
+        Err(why) => format!("(no plot: {why})\n"),
+    };
+    write(out.join("compare.md"), &format!("# {title}\n\n{table}\n{plotted}"))?;
+    for r in &c.runs {
+        let Some(plan) = &r.plan else { continue };
+        if matches!(subject, Subject::Model(..)) {
+            let dir = out.join(&r.method);
+            std::fs::create_dir_all(&dir).map_err(|source| Error::Io {
+                what: "create",
+                path: dir.display().to_string(),
+                source,
+            })?;
+            write(dir.join("plan.json"), plan)?;
+        } else {
+            write(out.join(format!("{}.txt", r.method)), &format!("{plan}\n"))?;
+        }
+    }
+    println!("wrote {folder}/compare.md, best-cost.svg and each method's plan");
     Ok(())
 }
 

@@ -25,6 +25,9 @@ pub struct PlanOptions {
     pub time_limit: Duration,
     /// Threads the solver runs on.
     pub threads: u32,
+    /// Stop the search phases by work counted (the same plan on every run; the default) rather than by
+    /// the clock (each phase takes its whole share of the time, as `compare` needs for equal limits).
+    pub deterministic: bool,
     /// Memory per device in GiB (default: the mesh's device memory).
     pub memory_limit_gib: Option<f64>,
     /// The user's constraints.
@@ -39,6 +42,7 @@ impl Default for PlanOptions {
             method: Method::Auto,
             time_limit: Duration::from_secs(60),
             threads: PLAN_THREADS,
+            deterministic: true,
             memory_limit_gib: None,
             constraints: None,
             format: Format::Shardy,
@@ -133,7 +137,7 @@ impl<'a> Planner<'a> {
         let sopts = SolveOptions::default()
             .time_limit(opts.time_limit)
             .threads(opts.threads)
-            .deterministic(true)
+            .deterministic(opts.deterministic)
             .started(self.started);
         let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
             SolveError::Infeasible { limit, .. } => Error::NoFit {
@@ -154,7 +158,7 @@ impl<'a> Planner<'a> {
         let plan_json = PlanDoc::new(m, self.mesh, &plan, &cost, &r.solution).to_json();
         let solved = Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve };
         let report = export::report_md(name, m, self.mesh, &self.space, &solved);
-        Ok(Planned { solved, annotated, plan_json, report, clock_decided: r.clock_decided })
+        Ok(Planned { solved, annotated, plan_json, report, clock_decided: r.clock_decided, evaluations: r.evaluations })
     }
 }
 
@@ -265,6 +269,8 @@ pub struct Planned {
     pub report: String,
     /// The time limit, not the work, stopped a phase of the solve: another run may plan differently.
     pub clock_decided: bool,
+    /// Completed answers a heuristic method priced; `None` for the exact methods.
+    pub evaluations: Option<u64>,
 }
 
 /// Plan `model` on `mesh`: [`Planner::new`] then [`Planner::solve`].

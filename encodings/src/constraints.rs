@@ -59,6 +59,7 @@ struct RawConstraints {
 }
 
 /// A parsed constraints file, applied to a model's problem with [`UserConstraints::apply`].
+#[derive(Clone)]
 pub struct UserConstraints {
     file: String,
     text: String,
