@@ -2,11 +2,12 @@
 //! allowed strategy of the next node, priced exactly (its node cost and its edges to the nodes already
 //! decided), and the `width` cheapest are kept. Memory only grows as nodes are added, so a partial
 //! assignment over the limit can never fit and is dropped. When the time runs out first, the cheapest
-//! partial assignment is completed by propagation. Passes of doubling width follow while time is left.
+//! partial assignment is completed by propagation. Every answer is polished by a best-response descent
+//! (see [`super::rollout::complete`]). Passes of doubling width follow while time is left.
 //! Each partial assignment priced is one evaluation.
 
 use super::Outcome;
-use super::rollout::{Best, complete, memory_binds, searched};
+use super::rollout::{Best, complete, decision_order, memory_binds, searched};
 use crate::backend::Progress;
 use crate::effort::Effort;
 use crate::problem::memory::MemoryProfile;
@@ -21,7 +22,7 @@ struct Partial {
     mem: MemoryProfile,
 }
 
-/// Beam search over `p` in node order, of `width` and then of twice the width, and so on, while
+/// Beam search over `p` in program order, of `width` and then of twice the width, and so on, while
 /// `effort` (counted in the cost terms read) lasts: an anytime search whose wider passes can only add
 /// answers, the best kept.
 pub fn beam(p: &ChoiceProblem, width: usize, effort: &Effort, progress: &mut dyn FnMut(&Progress)) -> Outcome {
@@ -31,7 +32,10 @@ pub fn beam(p: &ChoiceProblem, width: usize, effort: &Effort, progress: &mut dyn
     let mut work = 0u64;
     let mut width = width.max(1);
     let lean = memory_binds(&q);
-    while pass(&mut s, lean, width, effort, &mut work, &mut best, progress) != Pass::OutOfEffort && width < MAX_WIDTH {
+    let order = decision_order(&q);
+    while pass(&mut s, &order, lean, width, effort, &mut work, &mut best, progress) != Pass::OutOfEffort
+        && width < MAX_WIDTH
+    {
         width *= 2;
     }
     best.outcome()
@@ -55,6 +59,7 @@ enum Pass {
 /// assignment is completed by propagation (with memory repair) and offered.
 fn pass(
     s: &mut Search<'_>,
+    order: &[usize],
     lean: bool,
     width: usize,
     effort: &Effort,
@@ -66,9 +71,13 @@ fn pass(
     let limit = s.limit;
     let mut beam = vec![Partial { x: vec![0; n], cost: 0, mem: MemoryProfile::new(s.p) }];
     let mut priced = 0u64;
-    for v in 0..n {
+    let mut position = vec![0usize; n];
+    for (i, &v) in order.iter().enumerate() {
+        position[v] = i;
+    }
+    for (i, &v) in order.iter().enumerate() {
         if effort.over(*work) {
-            finish_early(s, &beam[0].x, v, lean, best, progress);
+            finish_early(s, &beam[0].x, order, i, lean, effort, best, progress);
             best.evaluations += priced;
             return Pass::OutOfEffort;
         }
@@ -85,7 +94,7 @@ fn pass(
                 for a in &s.arcs[v] {
                     if a.other == v {
                         c += s.ecost(a, t, t) as i128;
-                    } else if a.other < v {
+                    } else if position[a.other] < i {
                         c += s.ecost(a, t, b.x[a.other]) as i128;
                     }
                 }
@@ -97,7 +106,7 @@ fn pass(
             }
         }
         if children.is_empty() {
-            finish_early(s, &beam[0].x, v, lean, best, progress);
+            finish_early(s, &beam[0].x, order, i, lean, effort, best, progress);
             best.evaluations += priced;
             return Pass::DeadEnd;
         }
@@ -117,24 +126,29 @@ fn pass(
     for b in &beam {
         s.x.clone_from(&b.x);
         s.reset();
-        best.offer(s, progress);
+        s.descend(&[], effort);
+        if s.feasible() || s.repair() {
+            best.offer(s, progress);
+        }
     }
     best.evaluations += priced - beam.len() as u64;
     Pass::Complete
 }
 
-/// Complete the partial assignment `x` (nodes before `v` decided) by propagation and offer it.
+/// Complete the partial assignment `x` (the first `decided` nodes of `order`) by propagation and offer it.
 fn finish_early(
     s: &mut Search<'_>,
     x: &[usize],
-    v: usize,
+    order: &[usize],
+    decided: usize,
     lean: bool,
+    effort: &Effort,
     best: &mut Best<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) {
-    let n = s.x.len();
-    let mut placed: Vec<bool> = (0..n).map(|u| u < v).collect();
+    let mut placed = vec![false; s.x.len()];
+    order[..decided].iter().for_each(|&v| placed[v] = true);
     s.x.copy_from_slice(x);
-    complete(s, &(0..n).collect::<Vec<_>>(), &mut placed, lean);
+    complete(s, order, &mut placed, lean, Some(effort));
     best.offer(s, progress);
 }

@@ -1,7 +1,8 @@
 //! Monte Carlo tree search in the spirit of the Automap paper. A tree node is a partial assignment: the
 //! first `depth` nodes of the decision order decided. An episode selects a path from the root by UCT
 //! (the child maximizing mean reward + `exploration`·√(ln N / n)), expands one untried strategy of the
-//! next node (drawn with the seed), completes the rest by propagation with memory repair (the rollout),
+//! next node (drawn with the seed), completes the rest by propagation, a best-response descent and
+//! memory repair (the rollout),
 //! and backs up the reward: the first rollout's cost divided by this one's (above 1 when cheaper), 0
 //! when the rollout does not fit or breaks a constraint. Each rollout is one evaluation.
 //!
@@ -11,7 +12,7 @@
 //! the scale of the rewards whatever the problem's units.
 
 use super::Outcome;
-use super::rollout::{Best, complete, memory_binds, searched, terms};
+use super::rollout::{Best, complete, decision_order, memory_binds, searched, terms};
 use crate::backend::Progress;
 use crate::effort::Effort;
 use crate::problem::{ChoiceProblem, Cost, FORBIDDEN_COST};
@@ -44,16 +45,18 @@ struct TreeNode {
     untried: Vec<usize>,
 }
 
-/// MCTS over `p` in node order, within `o.episodes` and `effort` (counted in the cost terms the
+/// MCTS over `p` in program order, within `o.episodes` and `effort` (counted in the cost terms the
 /// rollouts read).
 pub fn mcts(p: &ChoiceProblem, o: &MctsOptions, effort: &Effort, progress: &mut dyn FnMut(&Progress)) -> Outcome {
     let q = searched(p);
     let mut s = Search::new(&q);
     let mut best = Best::new(p, "mcts");
     let n = s.x.len();
-    let order: Vec<usize> = (0..n).collect();
-    let allowed = |s: &Search<'_>, v: usize| -> Vec<usize> {
-        if v >= n { Vec::new() } else { (0..s.costs[v].len()).filter(|&t| s.costs[v][t] < Cost::MAX / 4).collect() }
+    let order = decision_order(&q);
+    // The strategies open to the node decided at `depth`.
+    let allowed = |s: &Search<'_>, depth: usize| -> Vec<usize> {
+        let Some(&v) = order.get(depth) else { return Vec::new() };
+        (0..s.costs[v].len()).filter(|&t| s.costs[v][t] < Cost::MAX / 4).collect()
     };
     let mut rng = Rng::new(o.seed);
     let mut tree = vec![TreeNode {
@@ -115,7 +118,7 @@ pub fn mcts(p: &ChoiceProblem, o: &MctsOptions, effort: &Effort, progress: &mut 
             }
             up = tree[u].parent;
         }
-        let fits = complete(&mut s, &order, &mut placed, lean);
+        let fits = complete(&mut s, &order, &mut placed, lean, Some(effort));
         let kept = best.offer(&s, progress);
         let answer = fits
             && s.cost < FORBIDDEN_COST as i128
