@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 /// What is compared: a model on a mesh (costs in picoseconds, plans as plan.json) or a contest problem.
 pub enum Subject<'a> {
     /// A model, its mesh and the planning options (method and time limit are set per run).
-    Model(&'a Model, &'a Mesh, PlanOptions),
+    Model(&'a Model, &'a Mesh, Box<PlanOptions>),
     /// A contest problem.
     Problem(&'a ChoiceProblem),
 }
@@ -232,6 +232,11 @@ impl Comparison {
                     line.push((w[1].0, y(w[1].1)));
                 }
                 line.push((r.wall.max(t_first), y(r.curve.last().map_or(c_first, |l| l.1))));
+                // A dot at every improvement: a method with one answer (greedy) is a dot.
+                let dots: Vec<(f64, f64)> = r.curve.iter().map(|&(t, c)| (t, y(c))).collect();
+                chart
+                    .draw_series(dots.into_iter().map(|p| Circle::new(p, 3, colour.filled())))
+                    .map_err(|e| e.to_string())?;
                 chart
                     .draw_series(LineSeries::new(line, colour.stroke_width(2)))
                     .map_err(|e| e.to_string())?

@@ -205,7 +205,7 @@ fn compare(
         model_and_mesh = (Model::load(input)?, automap::load_mesh(mesh)?);
         let constraints = constraints.map(automap::load_constraints).transpose()?;
         let opts = PlanOptions { memory_limit_gib: memory_limit, constraints, ..PlanOptions::default() };
-        Subject::Model(&model_and_mesh.0, &model_and_mesh.1, opts)
+        Subject::Model(&model_and_mesh.0, &model_and_mesh.1, Box::new(opts))
     } else {
         problem = automap::load_problem(input)?;
         Subject::Problem(&problem)

@@ -194,6 +194,10 @@ fn a_large_model_under_an_impossible_limit_is_refused_with_the_limit_that_fits()
     assert_eq!(run.code, Some(0), "{}", run.stderr);
 }
 
+/// A constraints file (name, text), the fixture and mesh it is applied to, what the error must name, and
+/// a location it must not.
+type Conflicting<'a> = (&'a str, &'a str, &'a str, &'a str, &'a [&'a str], &'a str);
+
 /// Constraints that contradict each other are named by file:line:col, and only those: on the MLP, two
 /// pins and a tie between the pinned values (an unrelated pin is left out); on the forward pass, a
 /// sharded weight under bounds of zero collectives of every kind (the pin on the tokens is left out).
@@ -202,7 +206,7 @@ fn contradicting_constraints_are_named_by_their_lines() {
     let dir = Scratch::new("conflict");
     let tie = "pin:\n  - value: \"params['b1']\"\n    sharding: [null]\n  - value: x\n    sharding: [data, null]\n  - value: \"params['w1']\"\n    sharding: [null, data]\ntie:\n  - [x, \"params['w1']\"]\n";
     let zero = "pin:\n  - value: \"params['layers'][0]['w2']\"\n    sharding: [model, null]\n  - value: tokens\n    sharding: [null, null]\nmax_collectives:\n  all-reduce: 0\n  reduce-scatter: 0\n  all-gather: 0\n  all-to-all: 0\n";
-    let cases: [(&str, &str, &str, &str, &[&str], &str); 2] = [
+    let cases: [Conflicting; 2] = [
         (
             "tie.yaml",
             tie,

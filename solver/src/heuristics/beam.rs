@@ -31,14 +31,19 @@ pub fn beam(p: &ChoiceProblem, width: usize, effort: &Effort, progress: &mut dyn
     let mut best = Best::new(p, "beam");
     let mut work = 0u64;
     let mut width = width.max(1);
-    let lean = memory_binds(&q);
     let order = decision_order(&q);
-    while pass(&mut s, &order, lean, width, effort, &mut work, &mut best, progress) != Pass::OutOfEffort
-        && width < MAX_WIDTH
-    {
+    let how = How { order: &order, lean: memory_binds(&q), effort };
+    while pass(&mut s, &how, width, &mut work, &mut best, progress) != Pass::OutOfEffort && width < MAX_WIDTH {
         width *= 2;
     }
     best.outcome()
+}
+
+/// What every pass shares: the decision order, propagation's tie rule, the effort.
+struct How<'a> {
+    order: &'a [usize],
+    lean: bool,
+    effort: &'a Effort,
 }
 
 /// The widest beam tried.
@@ -59,14 +64,13 @@ enum Pass {
 /// assignment is completed by propagation (with memory repair) and offered.
 fn pass(
     s: &mut Search<'_>,
-    order: &[usize],
-    lean: bool,
+    how: &How<'_>,
     width: usize,
-    effort: &Effort,
     work: &mut u64,
     best: &mut Best<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Pass {
+    let (order, effort) = (how.order, how.effort);
     let n = s.x.len();
     let limit = s.limit;
     let mut beam = vec![Partial { x: vec![0; n], cost: 0, mem: MemoryProfile::new(s.p) }];
@@ -77,7 +81,7 @@ fn pass(
     }
     for (i, &v) in order.iter().enumerate() {
         if effort.over(*work) {
-            finish_early(s, &beam[0].x, order, i, lean, effort, best, progress);
+            finish_early(s, &beam[0].x, how, i, best, progress);
             best.evaluations += priced;
             return Pass::OutOfEffort;
         }
@@ -106,7 +110,7 @@ fn pass(
             }
         }
         if children.is_empty() {
-            finish_early(s, &beam[0].x, order, i, lean, effort, best, progress);
+            finish_early(s, &beam[0].x, how, i, best, progress);
             best.evaluations += priced;
             return Pass::DeadEnd;
         }
@@ -135,20 +139,18 @@ fn pass(
     Pass::Complete
 }
 
-/// Complete the partial assignment `x` (the first `decided` nodes of `order`) by propagation and offer it.
+/// Complete the partial assignment `x` (the first `decided` nodes of the order) by propagation and offer it.
 fn finish_early(
     s: &mut Search<'_>,
     x: &[usize],
-    order: &[usize],
+    how: &How<'_>,
     decided: usize,
-    lean: bool,
-    effort: &Effort,
     best: &mut Best<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) {
     let mut placed = vec![false; s.x.len()];
-    order[..decided].iter().for_each(|&v| placed[v] = true);
+    how.order[..decided].iter().for_each(|&v| placed[v] = true);
     s.x.copy_from_slice(x);
-    complete(s, order, &mut placed, lean, Some(effort));
+    complete(s, how.order, &mut placed, how.lean, Some(how.effort));
     best.offer(s, progress);
 }
