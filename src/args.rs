@@ -55,7 +55,8 @@ pub enum Command {
         #[arg(long, default_value_t = 60.0)]
         timeout: f64,
         /// Which backend: `auto` (local search with a dual bound on a second thread, then HiGHS), `highs`,
-        /// `z3` (small problems; an independent proof), `local`, or `brute` (tiny problems).
+        /// `z3` (small problems; an independent proof), `local`, `brute` (tiny problems), or a heuristic
+        /// to compare with: `greedy`, `beam`, `mcts`, `restarts` (see `automap compare`).
         #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
         solver: SolverArg,
         /// Threads for HiGHS.
@@ -90,13 +91,14 @@ pub enum Command {
         /// The mesh YAML file.
         #[arg(long)]
         mesh: PathBuf,
-        /// Backend: `auto` (any size; the default), `highs`, `z3` (small problems), `local` or `brute`
-        /// (tiny problems).
+        /// Backend: `auto` (any size; the default), `highs`, `z3` (small problems), `local`, `brute`
+        /// (tiny problems), or a heuristic to compare with: `greedy`, `beam`, `mcts`, `restarts`.
         #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
         solver: SolverArg,
-        /// Seconds planning may take, from building the problem to writing the files. Plans are deterministic: the same inputs give byte-identical
-        /// outputs on every run, whatever the thread timing (the search phases count work, not time),
-        /// unless this limit cuts a phase short (a note on stderr says so).
+        /// Seconds planning may take, from building the problem to writing the files. Plans are
+        /// deterministic: the same inputs give byte-identical outputs on every run, whatever the thread
+        /// timing (the search phases count work, not time), unless this limit cuts a phase short (a note
+        /// on stderr says so).
         #[arg(long, default_value_t = 60.0)]
         time_limit: f64,
         /// Threads the solver runs on (the dual bound beside the search, HiGHS).

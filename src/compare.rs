@@ -86,6 +86,7 @@ pub fn compare(
                     threads: opts.threads,
                     // Each method takes its whole time limit, as on the contest problems.
                     deterministic: false,
+                    seed,
                     memory_limit_gib: opts.memory_limit_gib,
                     constraints: opts.constraints.clone(),
                     format: opts.format,

@@ -78,6 +78,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 constraints: constraints.as_deref().map(automap::load_constraints).transpose()?,
                 format: format.into(),
                 deterministic: true,
+                seed: 0,
             };
             plan(&model, &mesh, &opts, &out)
         }

@@ -28,6 +28,8 @@ pub struct PlanOptions {
     /// Stop the search phases by work counted (the same plan on every run; the default) rather than by
     /// the clock (each phase takes its whole share of the time, as `compare` needs for equal limits).
     pub deterministic: bool,
+    /// Seed of the searches.
+    pub seed: u64,
     /// Memory per device in GiB (default: the mesh's device memory).
     pub memory_limit_gib: Option<f64>,
     /// The user's constraints.
@@ -43,6 +45,7 @@ impl Default for PlanOptions {
             time_limit: Duration::from_secs(60),
             threads: PLAN_THREADS,
             deterministic: true,
+            seed: 0,
             memory_limit_gib: None,
             constraints: None,
             format: Format::Shardy,
@@ -138,6 +141,7 @@ impl<'a> Planner<'a> {
             .time_limit(opts.time_limit)
             .threads(opts.threads)
             .deterministic(opts.deterministic)
+            .seed(opts.seed)
             .started(self.started);
         let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
             SolveError::Infeasible { limit, .. } => Error::NoFit {
