@@ -45,7 +45,7 @@ pub use effort::{ClockWatch, Effort, SharedBound};
 pub use exact::smt::{cheaper_than, check as check_with_z3};
 pub use exact::{BruteForce, Cheaper, Highs, Z3};
 pub use formats::iopddl;
-pub use heuristics::{MctsOptions, Outcome};
+pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Outcome, Restarts};
 pub use pipeline::{Method, Report, solve};
 pub use presolve::{PresolveStats, Presolved, presolve};
 pub use problem::{

@@ -20,7 +20,10 @@ pub use greedy::greedy;
 pub use mcts::{MctsOptions, mcts};
 pub use restarts::restarts;
 
-use crate::backend::Solution;
+use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions};
+use crate::effort::Effort;
+use crate::problem::ChoiceProblem;
+use crate::search::local::TERMS_PER_S;
 
 /// A heuristic's answer and how many completed answers it priced on the way.
 #[derive(Clone, Debug)]
@@ -29,6 +32,110 @@ pub struct Outcome {
     pub solution: Option<Solution>,
     /// Completed answers priced.
     pub evaluations: u64,
+}
+
+/// Greedy propagation as a [`Backend`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Greedy;
+
+/// Beam search as a [`Backend`]: passes of doubling width from `width`.
+#[derive(Clone, Copy, Debug)]
+pub struct Beam {
+    /// The first pass's width.
+    pub width: usize,
+}
+
+/// MCTS as a [`Backend`]: at most `episodes`, UCT's `exploration` constant (the seed comes from
+/// [`SolveOptions::seed`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Mcts {
+    /// Episodes at most.
+    pub episodes: u64,
+    /// UCT's exploration constant.
+    pub exploration: f64,
+}
+
+/// Random restarts of the local search's descent as a [`Backend`]: at most `restarts`.
+#[derive(Clone, Copy, Debug)]
+pub struct Restarts {
+    /// Restarts at most.
+    pub restarts: u64,
+}
+
+/// A heuristic's outcome as a backend's answer.
+fn answer(out: Outcome) -> Result<Solution, SolveError> {
+    out.solution.ok_or(SolveError::NoAnswer)
+}
+
+/// The effort of a heuristic run under `opts`: its time limit, and in a deterministic solve the work
+/// that time allows at [`TERMS_PER_S`].
+fn effort_of(opts: &SolveOptions) -> Effort {
+    Effort::of(opts.time_limit, opts.deterministic, TERMS_PER_S, &opts.watch)
+}
+
+impl Backend for Greedy {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        _: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
+        p.validate()?;
+        answer(greedy(p, progress))
+    }
+}
+
+impl Backend for Beam {
+    fn name(&self) -> &'static str {
+        "beam"
+    }
+
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
+        p.validate()?;
+        answer(beam(p, self.width, &effort_of(opts), progress))
+    }
+}
+
+impl Backend for Mcts {
+    fn name(&self) -> &'static str {
+        "mcts"
+    }
+
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
+        p.validate()?;
+        let o = MctsOptions { episodes: self.episodes, exploration: self.exploration, seed: opts.seed };
+        answer(mcts(p, &o, &effort_of(opts), progress))
+    }
+}
+
+impl Backend for Restarts {
+    fn name(&self) -> &'static str {
+        "restarts"
+    }
+
+    fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
+        p.validate()?;
+        answer(restarts(p, opts.seed, self.restarts, &effort_of(opts), progress))
+    }
 }
 
 #[cfg(test)]
@@ -84,6 +191,11 @@ mod tests {
                 assert!(s.cost >= opt, "{name} seed {seed}: {} below the optimum {opt}", s.cost);
                 answered[k] += 1;
             }
+        }
+        // Through the backend trait, on a problem where greedy answers: the same answer.
+        let p = random_problem(&RandomSpec::tiny(7), 1);
+        if let Some(g) = greedy(&p, &mut |_| {}).solution {
+            assert_eq!(Greedy.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().choice, g.choice);
         }
         // Each method answers most of the problems that have answers.
         assert!(answered.iter().all(|&a| a >= 20), "answers per method: {answered:?}");
