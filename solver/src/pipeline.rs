@@ -86,6 +86,9 @@ pub fn solve(
         return Err(SolveError::no_assignment(p));
     }
     let remaining = |share: f64| opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share);
+    // What a single search phase gets: in a deterministic solve the whole limit, so that its work
+    // budget does not depend on how long presolve took.
+    let whole = || if opts.deterministic { nominal } else { remaining(1.0) };
     let mut evaluations = None;
     let mut shifted = |pr: &Progress| progress(&Progress { elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
     let sol = match method {
@@ -95,11 +98,9 @@ pub fn solve(
             &SolveOptions { time_limit: remaining(1.0), ..opts.clone() },
             &mut shifted,
         )?,
-        Method::Local => {
-            LocalSearch.solve(q, &SolveOptions { time_limit: remaining(1.0), ..opts.clone() }, &mut shifted)?
-        }
+        Method::Local => LocalSearch.solve(q, &SolveOptions { time_limit: whole(), ..opts.clone() }, &mut shifted)?,
         Method::Greedy | Method::Beam | Method::Mcts | Method::Restarts => {
-            let effort = Effort::of(remaining(1.0), opts.deterministic, TERMS_PER_S, &opts.watch);
+            let effort = Effort::of(whole(), opts.deterministic, TERMS_PER_S, &opts.watch);
             let out = match method {
                 Method::Greedy => crate::heuristics::greedy(q, &mut shifted),
                 Method::Beam => crate::heuristics::beam(q, BEAM_WIDTH, &effort, &mut shifted),
@@ -126,8 +127,7 @@ pub fn solve(
 /// it did, the exact backend. `Highs`: the exact backend alone. Returns the answer and the dual's bound.
 ///
 /// In a deterministic solve the phases' shares are taken of the whole time limit, `nominal` (not of
-/// what is left),
-/// counted in work, and the dual runs its full share before its bound and prices are read, so that
+/// what is left), counted in work, and the dual runs its full share before its bound and prices are read, so that
 /// neither depends on when a thread got to run.
 fn heuristic_then_exact(
     q: &ChoiceProblem,

@@ -5,7 +5,7 @@
 //! ([`SolveOptions::proven`]) meets its best answer. It proves nothing itself: its bound is the
 //! problem's trivial bound.
 //!
-//! Every step is drawn from the seeded generator and counted in node visits, so the sequence of best
+//! Every step is drawn from the seeded generator and counted in cost terms read, so the sequence of best
 //! answers is the same on every run; stopping at the first that a bound proves optimal therefore
 //! returns the same answer whenever the bound arrives.
 
