@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::inputs::Model;
 use crate::planner::{PLAN_THREADS, PlanOptions, Planner};
 use automap_encodings::mesh::Mesh;
-use automap_solver::{COST_UNITS_PER_SECOND, ChoiceProblem, Method, Progress, SolveOptions, Status};
+use automap_solver::{COST_UNITS_PER_SECOND, ChoiceProblem, Method, Progress, SolveError, SolveOptions, Status};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 pub enum Subject<'a> {
     /// A model, its mesh and the planning options (method and time limit are set per run).
     Model(&'a Model, &'a Mesh, Box<PlanOptions>),
-    /// A contest problem.
-    Problem(&'a ChoiceProblem),
+    /// A contest problem, and its file as errors name it.
+    Problem(&'a ChoiceProblem, &'a str),
 }
 
 /// One method's run.
@@ -96,14 +96,14 @@ pub fn compare(
                     (s, planned.evaluations, planned.plan_json)
                 })
             }
-            Subject::Problem(p) => {
+            Subject::Problem(p, shown) => {
                 let o = SolveOptions::default().time_limit(time_limit).threads(PLAN_THREADS).seed(seed);
                 automap_solver::solve(p, *method, &o, &mut heard)
                     .map(|r| {
                         let line = automap_solver::iopddl::format_solution(&r.solution.choice);
                         (r.solution, r.evaluations, line)
                     })
-                    .map_err(|e| Error::solve("problem", e, ""))
+                    .map_err(|e| Error::solve(shown, e, ""))
             }
         };
         let wall = t0.elapsed().as_secs_f64();
@@ -138,7 +138,13 @@ pub fn compare(
                 wall,
                 curve,
                 plan: None,
-                error: Some(e.to_string()),
+                error: Some(match &e {
+                    // Searches that prove nothing end without an answer by the clock, not by a proof.
+                    Error::Solve { source: SolveError::NoAnswer, .. } => {
+                        "no answer that fits memory, pays no forbidden cost and keeps every constraint was found in the time limit".into()
+                    }
+                    e => e.to_string(),
+                }),
             },
             Err(e) => return Err(e),
         });

@@ -209,7 +209,7 @@ fn compare(
         Subject::Model(&model_and_mesh.0, &model_and_mesh.1, Box::new(opts))
     } else {
         problem = automap::load_problem(input)?;
-        Subject::Problem(&problem)
+        Subject::Problem(&problem, &shown)
     };
     let t0 = Instant::now();
     let mut last = String::new();
