@@ -15,7 +15,7 @@ use super::Outcome;
 use super::rollout::{Best, complete, decision_order, memory_binds, searched, terms};
 use crate::backend::Progress;
 use crate::effort::Effort;
-use crate::problem::{ChoiceProblem, Cost, FORBIDDEN_COST};
+use crate::problem::{ChoiceProblem, Cost};
 use crate::rng::Rng;
 use crate::search::state::Search;
 
@@ -120,9 +120,7 @@ pub fn mcts(p: &ChoiceProblem, o: &MctsOptions, effort: &Effort, progress: &mut 
         }
         let fits = complete(&mut s, &order, &mut placed, lean, Some(effort));
         let kept = best.offer(&s, progress);
-        let answer = fits
-            && s.cost < FORBIDDEN_COST as i128
-            && (kept || best.solution.as_ref().is_some_and(|b| b.cost <= s.cost));
+        let answer = fits && (kept || best.is_answer(&s));
         let reward = match (answer, reference) {
             (false, _) => 0.0,
             (true, None) => {

@@ -100,17 +100,19 @@ impl<'p> Best<'p> {
         Best { p, t0: Instant::now(), phase, solution: None, evaluations: 0 }
     }
 
-    /// Count the answer in `s` as evaluated, and keep it when it is an answer (fits, pays no forbidden
-    /// cost, keeps ties and budgets) cheaper than the best; `progress` hears of every new best.
+    /// Is the assignment in `s` an answer: it fits, pays no forbidden cost, keeps ties and budgets?
+    pub(super) fn is_answer(&self, s: &Search<'_>) -> bool {
+        s.answer_cost().is_some_and(|c| c < FORBIDDEN_COST as i128)
+            && (!self.p.has_user_constraints()
+                || evaluate(self.p, &s.x).is_ok_and(|e| e.broken_ties.is_empty() && e.over_budget.is_empty()))
+    }
+
+    /// Count the answer in `s` as evaluated, and keep it when it is an answer cheaper than the best;
+    /// `progress` hears of every new best.
     pub(super) fn offer(&mut self, s: &Search<'_>, progress: &mut dyn FnMut(&Progress)) -> bool {
         self.evaluations += 1;
         let Some(cost) = s.answer_cost() else { return false };
-        if cost >= FORBIDDEN_COST as i128 || self.solution.as_ref().is_some_and(|b| b.cost <= cost) {
-            return false;
-        }
-        if self.p.has_user_constraints()
-            && !evaluate(self.p, &s.x).is_ok_and(|e| e.broken_ties.is_empty() && e.over_budget.is_empty())
-        {
+        if self.solution.as_ref().is_some_and(|b| b.cost <= cost) || !self.is_answer(s) {
             return false;
         }
         let bound = self.p.trivial_bound().min(cost);
