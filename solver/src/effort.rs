@@ -94,21 +94,6 @@ impl Effort {
         }
         false
     }
-
-    /// The deadline.
-    pub fn deadline(&self) -> Instant {
-        self.deadline
-    }
-
-    /// Counted in work (a deterministic solve)?
-    pub fn counts_work(&self) -> bool {
-        self.work.is_some()
-    }
-
-    /// The watch this phase reports to.
-    pub fn watch(&self) -> &ClockWatch {
-        &self.watch
-    }
 }
 
 #[cfg(test)]

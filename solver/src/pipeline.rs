@@ -161,22 +161,20 @@ fn heuristic_then_exact(
         Diffusion::new(q).sharing(shared.clone()).run(&effort, &stop, &found)
     };
     let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
-    let read = |found: &Mutex<Proven>| found.lock().map(|f| f.clone()).unwrap_or_default();
     let (sol, dual) = std::thread::scope(|scope| {
         let before = (!dual_time.is_zero() && !concurrent).then(dual);
-        let handle = (!dual_time.is_zero() && concurrent).then(|| scope.spawn(dual));
+        let mut handle = (!dual_time.is_zero() && concurrent).then(|| scope.spawn(dual));
         let warm = LocalSearch.solve(q, &local_opts, shifted).ok();
         let join = |h: std::thread::ScopedJoinHandle<'_, Option<i128>>| {
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         };
         // When the dual bound already meets the heuristic's answer, that answer is optimal.
         let proven_now = warm.as_ref().is_some_and(|w| shared.proves(w.cost));
-        let mut handle = handle;
         let mut dual = before.flatten();
         if opts.deterministic && !proven_now {
             dual = handle.take().and_then(join).or(dual);
         }
-        let proven = read(&found);
+        let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
         let sol = match (warm, proven.bound) {
             (Some(w), Some(b)) if b >= w.cost => Ok(w),
             (warm, _) => exact_phase(q, opts, warm, proven.multipliers, t0, shifted),
