@@ -159,7 +159,7 @@ impl<'a> Planner<'a> {
         let annotated = export::annotate(m, self.mesh, &self.space, &plan, opts.format)
             .map_err(|source| Error::Annotate { path: name.clone(), source })?;
         check_annotated(name, &annotated)?;
-        let plan_json = PlanDoc::new(m, self.mesh, &plan, &cost, &r.solution).to_json();
+        let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &r.solution).to_json();
         let solved = Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve };
         let report = export::report_md(name, m, self.mesh, &self.space, &solved);
         Ok(Planned { solved, annotated, plan_json, report, clock_decided: r.clock_decided, evaluations: r.evaluations })

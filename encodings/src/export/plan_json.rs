@@ -1,12 +1,13 @@
 //! `plan.json`: one schema, written by `automap plan` and read back by `automap check` (and by the
-//! Python tools): a PartitionSpec per argument by the name JAX gave it, the predicted costs and
-//! collectives, and the solver's answer with its proof.
+//! Python package and tools): a PartitionSpec per argument and per result by the name JAX gave it, the
+//! predicted costs and collectives, and the solver's answer with its proof.
 //!
 //! Fields are declared in alphabetical order, so the file lists them in that order at every level.
 
 use crate::mesh::Mesh;
-use crate::plan::{Plan, PlanCost};
+use crate::plan::{Plan, PlanCost, PlanSpace};
 use crate::reshard::CollectiveKind;
+use automap_ir::module::Port;
 use automap_ir::sharding::TensorSharding;
 use automap_ir::{Module, OpId, ValueDef, ValueId};
 use automap_solver::Solution;
@@ -22,16 +23,21 @@ pub struct PlanDoc {
     pub mesh: MeshDoc,
     /// What the cost model predicts.
     pub predicted: Predicted,
+    /// The entry function's results, in order, at the sharding the plan produces them in (what
+    /// `jax.jit`'s `out_shardings` takes). Absent from files written before results were recorded.
+    #[serde(default)]
+    pub results: Vec<Argument>,
     /// The solver's answer and proof.
     pub solver: SolverDoc,
 }
 
-/// One argument's sharding.
+/// One argument's (or result's) sharding.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Argument {
     /// Its position.
     pub index: usize,
-    /// The name JAX gave it (`params['w1']`), when the module carries one.
+    /// The name JAX gave it (`params['w1']` for an argument, `jax.result_info` such as `[0]['w1']` for
+    /// a result), when the module carries one.
     pub name: Option<String>,
     /// JAX's PartitionSpec: per dimension nothing, an axis, or axes major first.
     pub partition_spec: Vec<DimSpec>,
@@ -133,16 +139,29 @@ pub struct PlanJsonError {
 
 impl PlanDoc {
     /// The document for a solved plan.
-    pub fn new(m: &Module, mesh: &Mesh, plan: &Plan, cost: &PlanCost, sol: &Solution) -> PlanDoc {
-        let arguments = plan
-            .args
+    pub fn new(
+        m: &Module,
+        mesh: &Mesh,
+        space: &PlanSpace<'_>,
+        plan: &Plan,
+        cost: &PlanCost,
+        sol: &Solution,
+    ) -> PlanDoc {
+        let port = |index: usize, name: Option<&Port>, s: &TensorSharding| Argument {
+            index,
+            name: name.and_then(|p| p.name.clone()),
+            partition_spec: partition_spec(s),
+            sharding: s.to_string(),
+        };
+        let arguments = plan.args.iter().enumerate().map(|(i, s)| port(i, m.entry().args.get(i), s)).collect();
+        // A result leaves the function whole: partial sums are reduced before it is returned.
+        let results = m
+            .returns
             .iter()
             .enumerate()
-            .map(|(i, s)| Argument {
-                index: i,
-                name: m.entry().args.get(i).and_then(|p| p.name.clone()),
-                partition_spec: partition_spec(s),
-                sharding: s.to_string(),
+            .map(|(i, &v)| {
+                let s = TensorSharding { unreduced: Vec::new(), ..space.produced(plan, v) };
+                port(i, m.entry().results.get(i), &s)
             })
             .collect();
         let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
@@ -164,6 +183,7 @@ impl PlanDoc {
                 peak_memory_bytes_per_device: cost.peak_bytes,
                 step_time_s: cost.total_s(),
             },
+            results,
             solver: SolverDoc {
                 bound_ps: sol.bound.to_string(),
                 choice: sol.choice.clone(),
