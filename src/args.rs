@@ -348,3 +348,18 @@ impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<E>
         Some(Box::new(E::value_variants().iter().filter_map(E::to_possible_value)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--solver`'s names and the library's [`Method::NAMED`] (which the Python package takes) agree.
+    #[test]
+    fn solver_names_match_the_library() {
+        for arg in SolverArg::value_variants() {
+            let name = arg.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+            assert_eq!(Method::named(&name), Some(Method::from(*arg)), "--solver {name}");
+        }
+        assert_eq!(SolverArg::value_variants().len(), Method::NAMED.len());
+    }
+}

@@ -42,6 +42,26 @@ pub enum Method {
     Restarts,
 }
 
+impl Method {
+    /// Every method by the name the command line's `--solver` and the Python package take.
+    pub const NAMED: [(&'static str, Method); 9] = [
+        ("auto", Method::Auto),
+        ("highs", Method::Highs),
+        ("z3", Method::Z3),
+        ("local", Method::Local),
+        ("brute", Method::Brute),
+        ("greedy", Method::Greedy),
+        ("beam", Method::Beam),
+        ("mcts", Method::Mcts),
+        ("restarts", Method::Restarts),
+    ];
+
+    /// The method called `name` in [`Method::NAMED`].
+    pub fn named(name: &str) -> Option<Method> {
+        Method::NAMED.iter().find(|(n, _)| *n == name).map(|&(_, m)| m)
+    }
+}
+
 /// The beam's width in [`Method::Beam`].
 pub const BEAM_WIDTH: usize = 8;
 

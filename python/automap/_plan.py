@@ -1,0 +1,243 @@
+"""`plan`: lower a JAX function, plan it with automap's solver, and give the plan back in the function's
+own pytree structure; `Plan`: the shardings, the prediction and the proof, and `jit` / `put` to run it."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import numbers
+import sys
+from typing import Any, Callable
+
+from automap import _native, _spec
+from automap._errors import PlanError
+
+# What `automap plan` defaults to: the time limit counts from when planning starts, building the
+# problem included.
+DEFAULT_TIME_LIMIT_S = 60.0
+
+
+def lower(fn: Callable, *example_args: Any):
+    """Lower `fn` on `example_args` as automap reads it: `(text, traced)`, the StableHLO text with JAX's
+    debug names (arguments named by pytree path, results by `jax.result_info`) and the `jax.stages.Traced`
+    it came from. As `jax.jit` does, arguments the function never reads are left out of the module (keeping
+    them would keep the dead code of their derivatives too)."""
+    import jax
+
+    for path, leaf in jax.tree_util.tree_flatten_with_path(example_args)[0]:
+        if not (hasattr(leaf, "shape") and hasattr(leaf, "dtype")) and not isinstance(leaf, numbers.Number):
+            where = "args" + jax.tree_util.keystr(path)
+            raise PlanError(
+                f"example argument {where} is a {type(leaf).__name__}: give arrays, jax.ShapeDtypeStruct or "
+                "Python numbers (a value that is not data belongs in a closure or functools.partial)"
+            )
+    traced = jax.jit(fn).trace(*example_args)
+    return traced.lower().as_text(debug_info=True), traced
+
+
+def plan(
+    fn: Callable,
+    *example_args: Any,
+    mesh: Any,
+    spec: Any = None,
+    memory_limit: float | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT_S,
+    constraints: Any = None,
+    solver: str = "auto",
+    threads: int = 2,
+    seed: int = 0,
+    progress: bool | Callable[[str, float, float | None, float | None], Any] = False,
+) -> "Plan":
+    """Plan how to shard `fn` on a device mesh.
+
+    Args:
+        fn: the function, as it would be given to `jax.jit`.
+        example_args: its arguments (arrays or `jax.ShapeDtypeStruct` pytrees; no memory is touched).
+        mesh: a mesh spec (path to its YAML, or the same as a dict), or a `jax.sharding.Mesh` with
+            `spec`. With a spec alone, the JAX mesh is made from the first devices JAX sees.
+        spec: with a `jax.sharding.Mesh`, the spec (path or dict) giving its axes' bandwidth and latency
+            and the device's memory and FLOP/s.
+        memory_limit: GiB per device that the plan must fit (default: the spec's device memory).
+        time_limit: seconds for the whole plan, building the problem included.
+        constraints: pins, ties, forbids and budgets (path to a constraints YAML, or the same as a dict;
+            values by their JAX names, `params['w1']`; a sharding may be a `PartitionSpec`).
+        solver: `auto` (the default: search, dual bound and HiGHS, with a proof), or one of `highs`,
+            `z3`, `local`, `brute`, `greedy`, `beam`, `mcts`, `restarts`.
+        threads: solver threads.
+        seed: seed of the searches (plans are deterministic for a seed).
+        progress: True to print the solver's progress to stderr, or a callable given
+            `(phase, elapsed_s, best_step_s, bound_s)` (the last two may be None).
+
+    Returns:
+        A `Plan`. Raises `PlanError` with a located message when no plan can be made.
+    """
+    jax_mesh, mesh_text, mesh_name = _spec.resolve_mesh(mesh, spec)
+    module, traced = lower(fn, *example_args)
+    module_name = f"{getattr(fn, '__name__', 'fn')}.stablehlo"
+    constraints_text, constraints_name = (None, "constraints")
+    if constraints is not None:
+        constraints_text, constraints_name = _spec.text_of(constraints, "constraints")
+    if progress is True:
+        progress = _print_progress
+    try:
+        annotated, plan_json, report, clock_decided = _native.plan(
+            module,
+            module_name,
+            mesh_text,
+            mesh_name,
+            constraints=constraints_text,
+            constraints_name=constraints_name,
+            memory_limit_gib=memory_limit,
+            time_limit_s=float(time_limit),
+            threads=int(threads),
+            solver=solver,
+            seed=int(seed),
+            progress=progress or None,
+        )
+    except _native.InputError as e:
+        raise PlanError(str(e), module=module) from None
+    except _native.InternalError as e:
+        raise PlanError(str(e), input_fault=False, module=module) from None
+    return Plan(json.loads(plan_json), jax_mesh, fn, traced, module, annotated, report, clock_decided)
+
+
+def _print_progress(phase: str, elapsed: float, best: float | None, bound: float | None) -> None:
+    ms = lambda s: "-" if s is None else f"{s * 1e3:.4f} ms"  # noqa: E731
+    print(f"[{elapsed:>7.2f} s] {phase:<12} best plan {ms(best):>12}  proven bound {ms(bound):>12}", file=sys.stderr)
+
+
+class Plan:
+    """A sharding plan for one function on one mesh.
+
+    Attributes:
+        in_shardings: a `NamedSharding` per array leaf of the example arguments, in their structure (a
+            tuple, one entry per positional argument): what `jax.jit`'s `in_shardings` takes.
+        out_shardings: the same for the function's results.
+        mesh: the `jax.sharding.Mesh` the shardings are on.
+        step_time_s, compute_s, communication_s: the predicted step time and its parts, in seconds.
+        peak_memory_bytes: the predicted peak of live bytes per device.
+        collectives: the predicted collectives (plan.json's `collective_list`).
+        status: how the solve ended (`optimal`, `time limit`, ...); `optimal` says whether it is proven.
+        gap: (cost − proven bound) / cost.
+        clock_decided: the time limit, not the work, ended a phase: another run may plan differently.
+        report: the report a person reads (Markdown).
+        module: the StableHLO text automap planned; annotated: the same with the plan's shardings.
+        plan_json: plan.json as a dict.
+    """
+
+    def __init__(self, doc: dict, mesh, fn, traced, module: str, annotated: str, report: str, clock_decided: bool):
+        import jax
+
+        self._fn = fn
+        self._avals = traced.in_avals[0]
+        self.mesh = mesh
+        self.plan_json = doc
+        self.module = module
+        self.annotated = annotated
+        self.report = report
+        self.clock_decided = clock_decided
+        predicted, solver = doc["predicted"], doc["solver"]
+        self.step_time_s = predicted["step_time_s"]
+        self.compute_s = predicted["compute_s"]
+        self.communication_s = predicted["communication_s"]
+        self.peak_memory_bytes = predicted["peak_memory_bytes_per_device"]
+        self.collectives = predicted["collective_list"]
+        self.status = solver["status"]
+        self.gap = solver["gap"]
+        debug = traced.jaxpr.jaxpr.debug_info
+        args_tree = jax.tree_util.tree_structure(traced.args_info)
+        self.in_shardings = _in_structure(
+            self._shardings(doc["arguments"], debug.arg_names, "argument"), args_tree
+        )
+        self.out_shardings = jax.tree_util.tree_unflatten(
+            traced.out_tree, self._shardings(doc["results"], debug.result_paths, "result")
+        )
+
+    @property
+    def optimal(self) -> bool:
+        """Whether the plan is proven optimal under the cost model."""
+        return self.status == "optimal"
+
+    def _shardings(self, entries: list[dict], names, what: str) -> list:
+        """One NamedSharding per flat leaf, found by the JAX name of the leaf's pytree path, never by
+        position: the module leaves out the arguments the function never reads (those stay replicated),
+        and a name of the module that is no leaf's is an error."""
+        from jax.sharding import NamedSharding, PartitionSpec
+
+        by_name = {e.get("name"): e for e in entries}
+        unknown = sorted(set(by_name) - set(names), key=str)
+        if unknown or len(by_name) != len(entries):
+            raise PlanError(
+                f"the lowered module's {what}s {unknown or 'have repeated names'} are not the function's "
+                "pytree paths: automap cannot tell which leaf each sharding belongs to",
+                input_fault=False,
+                module=self.module,
+            )
+        out = []
+        for name in names:
+            entry = by_name.get(name)
+            spec = [] if entry is None else [tuple(d) if isinstance(d, list) else d for d in entry["partition_spec"]]
+            out.append(NamedSharding(self.mesh, PartitionSpec(*spec)))
+        return out
+
+    def jit(self, fn: Callable, *, exact: bool = True, **jit_kwargs) -> Callable:
+        """`fn` compiled with this plan: `jax.jit(fn, in_shardings=..., out_shardings=...)`, further
+        `jax.jit` options passed through.
+
+        With `exact` (the default), XLA is also held to the plan's shardings inside the function, as
+        automap priced them: the compiled program is the module automap planned with every op's
+        sharding and every resharding written in (`annotated`), called through `jax.export`, so XLA
+        inserts the collectives the plan predicts. `fn` must then be the function that was planned, and
+        the result is not differentiable (plan the training step, not the loss). With `exact=False`, only
+        the arguments' and results' shardings are given and XLA's partitioner chooses the rest.
+        """
+        import jax
+
+        kw = dict(in_shardings=self.in_shardings, out_shardings=self.out_shardings, **jit_kwargs)
+        if not exact:
+            return jax.jit(fn, **kw)
+        if fn is not self._fn:
+            raise PlanError(
+                f"plan.jit got {getattr(fn, '__name__', fn)!r}, not the function that was planned "
+                f"({getattr(self._fn, '__name__', self._fn)!r}): plan that one, or pass exact=False"
+            )
+        planned = jax.export.export(jax.jit(fn, in_shardings=self.in_shardings, out_shardings=self.out_shardings))(
+            *self._avals
+        )
+        kept, args = len(planned.module_kept_var_idx), len(self.plan_json["arguments"])
+        if kept != args or len(planned.out_avals) != len(self.plan_json["results"]):
+            raise PlanError(
+                f"JAX exported {kept} arguments and {len(planned.out_avals)} results where the planned module "
+                f"has {args} and {len(self.plan_json['results'])}: pass exact=False",
+                input_fault=False,
+            )
+        annotated = dataclasses.replace(planned, mlir_module_serialized=self.annotated.encode())
+
+        def run(*args):
+            return annotated.call(*args)
+
+        run.__name__ = getattr(fn, "__name__", "planned")
+        return jax.jit(run, **kw)
+
+    def put(self, *args):
+        """The arguments placed on the mesh as the plan shards them (a tuple, one entry per argument;
+        Python numbers become arrays)."""
+        import jax
+
+        return tuple(jax.device_put(a, s) for a, s in zip(args, self.in_shardings, strict=True))
+
+    def __repr__(self) -> str:
+        shape = ", ".join(f"{n}={s}" for n, s in self.mesh.shape.items())
+        return (
+            f"<automap.Plan on ({shape}): {self.status}, {self.step_time_s * 1e3:.4f} ms predicted "
+            f"(compute {self.compute_s * 1e3:.4f} + communication {self.communication_s * 1e3:.4f}), "
+            f"peak {self.peak_memory_bytes / 2**20:.1f} MiB per device, gap {100 * self.gap:.4f}%>"
+        )
+
+
+def _in_structure(flat: list, args_tree):
+    """The flat shardings in the positional arguments' structure. `args_info` is `(args, kwargs)`."""
+    import jax
+
+    args, _kwargs = jax.tree_util.tree_unflatten(args_tree, flat)
+    return tuple(args)

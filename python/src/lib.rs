@@ -1,0 +1,109 @@
+//! automap's planner as a CPython extension, `automap._native`: the one entry point the Python package
+//! (`python/automap`) calls. It takes texts, not files (the module JAX lowered, the mesh spec and the
+//! constraints, YAML or JSON), so that nothing is written to disk, and the solve runs with the
+//! interpreter released, so other Python threads go on while it plans.
+
+use automap::encodings::constraints::UserConstraints;
+use automap::encodings::mesh::Mesh;
+use automap::solver::{COST_UNITS_PER_SECOND, Method, Progress};
+use automap::{Error, Model, PlanOptions};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+create_exception!(
+    _native,
+    InputError,
+    PyException,
+    "The input is at fault: a module, mesh or constraints automap cannot read, or a request no plan meets."
+);
+create_exception!(_native, InternalError, PyException, "automap itself failed (a bug: please report it).");
+
+/// What the planner returns: the annotated module, plan.json, report.md, and whether the time limit
+/// (not the work) ended a phase of the solve, so that another run may plan differently.
+type Planned = (String, String, String, bool);
+
+/// Plan the StableHLO text `module` (named `module_name` in messages) on the mesh spec `mesh` (YAML or
+/// JSON text named `mesh_name`), as `automap plan` does. `progress`, when given, is called with
+/// `(phase, elapsed_s, best_step_s, bound_s)` as the solver improves (the last two may be `None`).
+#[pyfunction]
+#[pyo3(signature = (
+    module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints",
+    memory_limit_gib=None, time_limit_s=60.0, threads=automap::PLAN_THREADS, solver="auto", seed=0, progress=None
+))]
+#[allow(clippy::too_many_arguments)]
+fn plan(
+    py: Python<'_>,
+    module: &str,
+    module_name: &str,
+    mesh: &str,
+    mesh_name: &str,
+    constraints: Option<&str>,
+    constraints_name: &str,
+    memory_limit_gib: Option<f64>,
+    time_limit_s: f64,
+    threads: u32,
+    solver: &str,
+    seed: u64,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Planned> {
+    let Some(method) = Method::named(solver) else {
+        let names: Vec<&str> = Method::NAMED.iter().map(|(n, _)| *n).collect();
+        return Err(InputError::new_err(format!("solver '{solver}' is not one of {}", names.join(", "))));
+    };
+    let (module, module_name, mesh, mesh_name) = (module.as_bytes(), module_name, mesh, mesh_name);
+    py.detach(|| {
+        let model = Model::parse(module, module_name)?;
+        model.verify()?;
+        let mesh = Mesh::parse(mesh, mesh_name)?;
+        let constraints = constraints.map(|text| UserConstraints::parse(text, constraints_name)).transpose()?;
+        let opts = PlanOptions {
+            method,
+            time_limit: automap::seconds("time_limit", time_limit_s)?,
+            threads: threads.max(1),
+            seed,
+            memory_limit_gib,
+            constraints,
+            ..PlanOptions::default()
+        };
+        let mut report = |p: &Progress| {
+            if let Some(callback) = &progress {
+                let s = |c: Option<i128>| c.map(|c| c as f64 / COST_UNITS_PER_SECOND);
+                Python::attach(|py| {
+                    // A failing callback must not stop the plan; Python shows what it raised.
+                    if let Err(e) = callback.call1(py, (p.phase, p.elapsed, s(p.incumbent), s(p.bound))) {
+                        e.print(py);
+                    }
+                });
+            }
+        };
+        let planned = automap::plan(&model, &mesh, &opts, &mut report)?;
+        Ok::<Planned, Error>((planned.annotated, planned.plan_json, planned.report, planned.clock_decided))
+    })
+    .map_err(|e| if e.is_input() { InputError::new_err(e.to_string()) } else { InternalError::new_err(e.to_string()) })
+}
+
+/// The axes of the mesh spec `mesh` (YAML or JSON text named `mesh_name`) as `(name, size)` pairs, in
+/// order, after the same validation `plan` runs: what the package builds a `jax.sharding.Mesh` from.
+#[pyfunction]
+fn mesh_axes(mesh: &str, mesh_name: &str) -> PyResult<Vec<(String, u32)>> {
+    let mesh = Mesh::parse(mesh, mesh_name).map_err(|e| InputError::new_err(e.to_string()))?;
+    Ok(mesh.axes.iter().map(|a| (a.name.clone(), a.size)).collect())
+}
+
+/// The version of automap this extension was built from.
+#[pyfunction]
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+/// The module `automap._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(plan, m)?)?;
+    m.add_function(wrap_pyfunction!(mesh_axes, m)?)?;
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add("InternalError", m.py().get_type::<InternalError>())?;
+    Ok(())
+}
