@@ -102,6 +102,40 @@ fn ties_forbids_and_collective_bounds_are_honoured() {
     assert!(msg.contains("has no sharding left"), "{msg}");
 }
 
+/// A training step's parameters tied to the updated parameters it returns, by the names JAX gave them
+/// (`p['k1']` and `result[0]['k1']`): the plan takes and gives back every parameter sharded alike, so
+/// that the step can run in a loop without resharding between steps. (Untied, the optimum on this mesh
+/// takes the kernel replicated and returns it sharded.)
+#[test]
+fn arguments_tie_to_function_results_by_their_jax_names() {
+    let (m, mesh) = (module("cnn_train.mlir"), mesh("cpu-2x4.yaml"));
+    let space = PlanSpace::new(&m, &mesh);
+    let results: Vec<&str> = m.entry().results.iter().filter_map(|p| p.name.as_deref()).collect();
+    let mut yaml = String::from("tie:\n");
+    let mut pairs = Vec::new();
+    for (i, arg) in m.entry().args.iter().enumerate() {
+        // The first argument is the parameter tree: its leaves come back as `result[0]` + their path.
+        let Some((first, path)) = arg.name.as_deref().and_then(|n| n.split_once('[')) else { continue };
+        let result = format!("result[0][{path}");
+        if let Some(j) = results.iter().position(|r| *r == result) {
+            yaml.push_str(&format!("  - [\"{first}[{path}\", \"{result}\"]\n"));
+            pairs.push((i, j));
+        }
+    }
+    assert_eq!(pairs.len(), 3, "the kernel, its bias and the output weights");
+    let b = with(&space, &yaml);
+    assert_eq!(b.problem.ties.len(), pairs.len());
+    let s = automap::solver::solve(&b.problem, automap::solver::Method::Auto, &opts(), &mut |_| {}).unwrap().solution;
+    assert!(evaluate(&b.problem, &s.choice).unwrap().is_feasible());
+    let plan = b.decode(&space, &s.choice);
+    let axes = |t: &automap::ir::sharding::TensorSharding| t.dims.iter().map(|d| d.axes.clone()).collect::<Vec<_>>();
+    for (i, j) in pairs {
+        assert_eq!(axes(&plan.args[i]), axes(&space.produced(&plan, m.returns[j])), "{}", results[j]);
+    }
+    let msg = error(&space, "pin:\n  - value: \"result[7]\"\n    sharding: [null]\n");
+    assert!(msg.contains("no argument, function result, op result or op line is called 'result[7]'"), "{msg}");
+}
+
 #[test]
 fn an_impossible_collective_bound_is_reported_as_unsatisfiable() {
     let (m, mesh) = (module("gpt_forward.mlir"), mesh("cpu-model-4.yaml"));

@@ -3,8 +3,9 @@
 //!
 //! ```yaml
 //! pin:                       # the value must have this sharding
-//!   - value: "params['wq']"  # an argument's name as JAX printed it (see `automap inspect`),
-//!     sharding: [null, model] # a top-level result's SSA name (`%34`), or an op's line (`71` or `71:5`)
+//!   - value: "params['wq']"  # an argument's name as JAX printed it (see `automap inspect`), a
+//!     sharding: [null, model] # function result's (`result[0]['wq']`, its `jax.result_info`), a
+//!                             # top-level op result's SSA name (`%34`), or an op's line (`71` or `71:5`)
 //! forbid:                    # the value must not have this sharding
 //!   - value: tokens
 //!     sharding: [null, null]  # one entry per dimension: null, an axis, or a list of axes (major first)
@@ -23,6 +24,7 @@ use crate::plan::PlanSpace;
 use crate::reshard::{CollectiveKind, reshard};
 use crate::spec_error::SpecError;
 use automap_ir::sharding::TensorSharding;
+use automap_ir::{ValueDef, ValueId};
 use automap_solver::NodeId;
 use automap_solver::{Budget, Term, Tie};
 use serde::Deserialize;
@@ -136,19 +138,32 @@ impl UserConstraints {
     ) -> Result<(usize, usize), SpecError> {
         let m = space.m;
         let n = name.value.trim();
+        // A function result by the name JAX gave it (`jax.result_info`, as `result[0]['w1']`) is the
+        // value returned there: the argument or op result it is.
+        let returned: Vec<ValueId> = m
+            .entry()
+            .results
+            .iter()
+            .zip(&m.returns)
+            .filter(|(port, _)| port.name.as_deref() == Some(n))
+            .map(|(_, &v)| v)
+            .collect();
         let mut found: Vec<(usize, usize)> = Vec::new();
         for (node, r) in built.nodes.iter().enumerate() {
             match r {
                 NodeRef::Arg(i, _) => {
                     let port = m.entry().args.get(*i).and_then(|p| p.name.as_deref());
-                    if port == Some(n) || format!("%arg{i}") == n {
+                    let arg_returned =
+                        returned.iter().any(|&v| matches!(m.values[v].def, ValueDef::Arg(a) if a as usize == *i));
+                    if port == Some(n) || format!("%arg{i}") == n || arg_returned {
                         found.push((node, 0));
                     }
                 }
                 NodeRef::Op(pos) => {
                     let op = &m.ops[m.body[*pos]];
                     for (k, &v) in op.results.iter().enumerate() {
-                        if m.values[v].name == n || (k == 0 && m.values[v].name.strip_prefix('%') == Some(n)) {
+                        let named = m.values[v].name == n || (k == 0 && m.values[v].name.strip_prefix('%') == Some(n));
+                        if named || returned.contains(&v) {
                             found.push((node, k));
                         }
                     }
@@ -168,7 +183,7 @@ impl UserConstraints {
             0 => Err(self.err(
                 name.referenced,
                 "value",
-                format!("no argument, top-level result or op line is called '{n}' (see `automap inspect`)"),
+                format!("no argument, function result, op result or op line is called '{n}' (see `automap inspect`)"),
             )),
             k => Err(self.err(name.referenced, "value", format!("'{n}' names {k} values; use an op's line instead"))),
         }
