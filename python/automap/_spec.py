@@ -31,9 +31,11 @@ def text_of(spec: Any, what: str) -> tuple[str, str]:
 
 
 def _plain(value: Any) -> Any:
-    """JSON for the few non-JSON values a spec dict may hold: a PartitionSpec (a tuple) or a numpy
-    scalar."""
-    if isinstance(value, tuple):
+    """JSON for the few non-JSON values a spec dict may hold: a PartitionSpec or a tuple (a list: one
+    entry per dimension), or a numpy scalar."""
+    from jax.sharding import PartitionSpec
+
+    if isinstance(value, (tuple, PartitionSpec)):
         return list(value)
     if hasattr(value, "item"):
         return value.item()
