@@ -131,6 +131,72 @@ def gpt_train(cfg):
 
 
 # ----------------------------------------------------------------------------------------------------
+# LLaMA-style decoder (RMSNorm, SwiGLU MLP, no positional table), named as a PyTorch checkpoint names its
+# weights, and the same with its weights as bare positional arguments: no name a recipe could know
+# ----------------------------------------------------------------------------------------------------
+def llama_config(cfg):
+    return dict(vocab=128, d_model=96, heads=8, seq=16, batch=4, d_ff=160, layers=cfg.layers + 1)
+
+
+def rms_norm(x, g, eps=1e-6):
+    return x * jax.lax.rsqrt(jnp.mean(jnp.square(x), axis=-1, keepdims=True) + eps) * g
+
+
+LLAMA_LAYER = ("input_layernorm", "self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj",
+               "post_attention_layernorm", "mlp.gate_proj", "mlp.up_proj", "mlp.down_proj")
+
+
+def llama_forward(c, get, tokens):
+    """The decoder on `get(name)` weights, by PyTorch name."""
+    b, s = tokens.shape
+    d, h = c["d_model"], c["heads"]
+    x = get("embed_tokens")[tokens]
+    mask = jnp.tril(jnp.ones((s, s), dtype=bool))
+    for i in range(c["layers"]):
+        w = lambda n: get(f"layers.{i}.{n}")  # noqa: E731
+        y = rms_norm(x, w("input_layernorm"))
+        q, k, v = ((y @ w(f"self_attn.{n}_proj")).reshape(b, s, h, d // h) for n in "qkv")
+        scores = jnp.where(mask, jnp.einsum("bqhd,bkhd->bhqk", q, k) / math.sqrt(d // h), jnp.finfo(F32).min)
+        att = jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(scores, axis=-1), v).reshape(b, s, d)
+        x = x + att @ w("self_attn.o_proj")
+        y = rms_norm(x, w("post_attention_layernorm"))
+        x = x + (jax.nn.silu(y @ w("mlp.gate_proj")) * (y @ w("mlp.up_proj"))) @ w("mlp.down_proj")
+    return rms_norm(x, get("norm")) @ get("lm_head")
+
+
+def llama_shapes(c):
+    d, f = c["d_model"], c["d_ff"]
+    layer = {"input_layernorm": (d,), "self_attn.q_proj": (d, d), "self_attn.k_proj": (d, d),
+             "self_attn.v_proj": (d, d), "self_attn.o_proj": (d, d), "post_attention_layernorm": (d,),
+             "mlp.gate_proj": (d, f), "mlp.up_proj": (d, f), "mlp.down_proj": (f, d)}
+    shapes = {"embed_tokens": (c["vocab"], d)}
+    for i in range(c["layers"]):
+        shapes.update({f"layers.{i}.{n}": layer[n] for n in LLAMA_LAYER})
+    shapes.update({"norm": (d,), "lm_head": (d, c["vocab"])})
+    return shapes
+
+
+def llama_torch(cfg):
+    c = llama_config(cfg)
+    shapes = llama_shapes(c)
+
+    def f(state_dict, input_ids):
+        return llama_forward(c, state_dict.__getitem__, input_ids)
+
+    return f, ({n: sds(sh) for n, sh in shapes.items()}, sds((c["batch"], c["seq"]), jnp.int32))
+
+
+def llama_positional(cfg):
+    c = llama_config(cfg)
+    names = list(llama_shapes(c))
+
+    def f(input_ids, *weights):
+        return llama_forward(c, dict(zip(names, weights)).__getitem__, input_ids)
+
+    return f, (sds((c["batch"], c["seq"]), jnp.int32), *(sds(sh) for sh in llama_shapes(c).values()))
+
+
+# ----------------------------------------------------------------------------------------------------
 # Graph network: gather node features along edges, scatter-add messages back (segment_sum)
 # ----------------------------------------------------------------------------------------------------
 def gnn(cfg):
@@ -221,6 +287,8 @@ MODELS = {
     "gpt_forward": gpt_forward,
     "gpt_serve": gpt_serve,
     "gpt_train": gpt_train,
+    "llama_torch": llama_torch,
+    "llama_positional": llama_positional,
     "gnn": gnn,
     "cnn_train": cnn_train,
     "moe": moe,
