@@ -8,8 +8,9 @@
 
 use automap::encodings::cost::compute_cost;
 use automap::encodings::mesh::Mesh;
-use automap::encodings::plan::{PlanSpace, parse_recipes, recipe_args};
+use automap::encodings::plan::PlanSpace;
 use automap::encodings::reshard::reshard;
+use automap::encodings::tactics::{apply, parse_tactics};
 use automap::ir;
 use automap::ir::sharding::TensorSharding;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -42,11 +43,11 @@ fn bench(c: &mut Criterion) {
             black_box(total)
         })
     });
-    let recipes = parse_recipes("dp+megatron", &mesh).unwrap();
-    g.bench_function("build and evaluate dp+megatron", |b| {
+    let tactics = parse_tactics("dp+megatron", &mesh).unwrap();
+    g.bench_function("build and evaluate dp+megatron (tactics found by structure)", |b| {
         b.iter(|| {
             let space = PlanSpace::new(&m, &mesh);
-            let plan = space.propagate(recipe_args(&m, &mesh, &recipes));
+            let plan = space.propagate(apply(&space, &tactics).args);
             black_box(space.evaluate(&plan).total_s())
         })
     });

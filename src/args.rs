@@ -111,6 +111,14 @@ pub enum Command {
         /// collectives of a kind (see specs/constraints/).
         #[arg(long)]
         constraints: Option<PathBuf>,
+        /// Tactics to pin before the solver runs, found in the program's dataflow (never by names):
+        /// `dp` (the batch of every input), `megatron` (each MLP's hidden dimension and each
+        /// attention's heads: column- then row-parallel), `fsdp` (every parameter on its largest
+        /// dimension, and the batch), each with `:AXIS`, joined by `,` or `+` (`dp:data,megatron:model`).
+        /// stderr says where each matched and how many strategies pinning removed; the solver decides
+        /// the rest.
+        #[arg(long, value_name = "TACTICS")]
+        tactic: Option<String>,
         /// How annotated.mlir carries the plan: `shardy` (`sdy.mesh`, `sdy.sharding`: JAX's default) or
         /// `gspmd` (`mhlo.sharding` strings).
         #[arg(long, default_value = "shardy", value_parser = OneOf::<FormatArg>::new())]
@@ -156,9 +164,11 @@ pub enum Command {
     /// Predict what a plan costs: step time (compute and communication), every collective and the op
     /// that causes it, and peak memory per device.
     ///
-    /// PLAN is a reference plan: `replicated`, `dp`, `megatron` or `fsdp`, each with an optional `:AXIS`,
-    /// combined with `+` (for example `dp:data+megatron:model` on a 2-D mesh). Ops follow their operands
-    /// at the least cost from the argument shardings the recipe pins.
+    /// PLAN is a reference plan made of tactics: `replicated`, `dp`, `megatron` or `fsdp`, each with an
+    /// optional `:AXIS`, combined with `+` or `,` (for example `dp:data+megatron:model` on a 2-D mesh).
+    /// The tactics are found in the program's dataflow, never by argument names (the report says where
+    /// each matched, or why it does not apply); ops follow their operands at the least cost from the
+    /// argument shardings the tactics pin.
     Eval {
         /// The StableHLO text file.
         model: PathBuf,

@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::inputs::{Model, load_plan_json};
 use crate::planner::{PlanOptions, Planner};
 use automap_encodings::mesh::Mesh;
-use automap_encodings::plan::{parse_recipes, recipe_args};
+use automap_encodings::tactics::{apply, parse_tactics};
 use automap_solver::{ChoiceProblem, Engine, Verdict};
 use std::path::Path;
 use std::time::Duration;
@@ -24,8 +24,8 @@ pub fn model_answer(
     let choice = if plan.ends_with(".json") {
         load_plan_json(Path::new(plan))?.solver.choice
     } else {
-        let recipes = parse_recipes(plan, mesh).map_err(|e| Error::Usage(format!("--plan {plan}: {e}")))?;
-        let p = planner.space().propagate(recipe_args(&model.module, mesh, &recipes));
+        let tactics = parse_tactics(plan, mesh).map_err(|e| Error::Usage(format!("--plan {plan}: {e}")))?;
+        let p = planner.space().propagate(apply(planner.space(), &tactics).args);
         built.encode(&p).ok_or_else(|| {
             Error::Usage(format!(
                 "--plan {plan}: an argument sharding of this plan is not among the solver's candidates"

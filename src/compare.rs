@@ -89,6 +89,7 @@ pub fn compare(
                     seed,
                     memory_limit_gib: opts.memory_limit_gib,
                     constraints: opts.constraints.clone(),
+                    tactics: opts.tactics.clone(),
                     format: opts.format,
                 };
                 Planner::new(model, mesh, &opts)?.solve(&opts, &mut heard).map(|planned| {

@@ -1,5 +1,5 @@
 //! Reading what a user gives automap, with located errors: a model (read, parsed, verified), a mesh, a
-//! constraints file, a contest problem, a plan (plan.json or a reference recipe).
+//! constraints file, a contest problem, a plan (plan.json or reference tactics).
 
 use crate::error::Error;
 use automap_encodings::constraints::UserConstraints;

@@ -69,13 +69,14 @@ fn run(cli: Cli) -> Result<(), Error> {
             eprintln!("planned and evaluated in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
             Ok(())
         }
-        Command::Plan { model, mesh, solver, time_limit, threads, memory_limit, constraints, format, out } => {
+        Command::Plan { model, mesh, solver, time_limit, threads, memory_limit, constraints, tactic, format, out } => {
             let opts = PlanOptions {
                 method: solver.into(),
                 time_limit: automap::seconds("--time-limit", time_limit)?,
                 threads,
                 memory_limit_gib: memory_limit,
                 constraints: constraints.as_deref().map(automap::load_constraints).transpose()?,
+                tactics: tactic,
                 format: format.into(),
                 deterministic: true,
                 seed: 0,
@@ -149,6 +150,9 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path) -> Result<(),
     );
     if let Some(applied) = planner.constraints() {
         eprintln!("{applied}");
+    }
+    if let Some(tactics) = planner.tactics() {
+        eprintln!("{tactics}");
     }
     let mut progress = |p: &Progress| {
         let at = t0.elapsed().as_secs_f64();

@@ -9,7 +9,8 @@ use automap_encodings::conflict::{Conflict, conflict};
 use automap_encodings::constraints::UserConstraints;
 use automap_encodings::export::{self, Format, PlanDoc, Solved};
 use automap_encodings::mesh::{BYTES_PER_GIB, Mesh};
-use automap_encodings::plan::{Plan, PlanCost, PlanSpace, parse_recipes, recipe_args};
+use automap_encodings::plan::{Plan, PlanCost, PlanSpace};
+use automap_encodings::tactics::{self, Matched, parse_tactics};
 use automap_solver::{Method, Progress, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 
@@ -34,6 +35,9 @@ pub struct PlanOptions {
     pub memory_limit_gib: Option<f64>,
     /// The user's constraints.
     pub constraints: Option<UserConstraints>,
+    /// Tactics to pin before solving (`dp:data,megatron:model`, see
+    /// [`automap_encodings::tactics::parse_tactics`]).
+    pub tactics: Option<String>,
     /// How the annotated module carries the plan.
     pub format: Format,
 }
@@ -48,6 +52,7 @@ impl Default for PlanOptions {
             seed: 0,
             memory_limit_gib: None,
             constraints: None,
+            tactics: None,
             format: Format::Shardy,
         }
     }
@@ -74,6 +79,7 @@ pub struct Planner<'a> {
     space: PlanSpace<'a>,
     built: Built,
     constraints: Option<String>,
+    tactics: Option<String>,
     /// When planning began: the time limit counts from here, building the problem included.
     started: Instant,
 }
@@ -99,7 +105,21 @@ impl<'a> Planner<'a> {
             Some(user) => Some(user.apply(&space, &mut built)?.to_string()),
             None => None,
         };
-        Ok(Planner { model, mesh, space, built, constraints, started })
+        let tactics = match &opts.tactics {
+            Some(spec) => {
+                let usage = |e: String| Error::Usage(format!("--tactic {spec}: {e}"));
+                let applied = tactics::apply(&space, &parse_tactics(spec, mesh).map_err(usage)?);
+                let m = &model.module;
+                let arg_name =
+                    |i: usize| m.entry().args.get(i).and_then(|p| p.name.clone()).unwrap_or_else(|| format!("%arg{i}"));
+                let pinned = tactics::pin::pin(&mut built, &applied, &arg_name).map_err(usage)?;
+                let mut lines: Vec<String> = applied.matched.iter().map(|t| format!("tactic {t}")).collect();
+                lines.push(pinned.to_string());
+                Some(lines.join("\n"))
+            }
+            None => None,
+        };
+        Ok(Planner { model, mesh, space, built, constraints, tactics, started })
     }
 
     /// Ops in the module.
@@ -115,6 +135,11 @@ impl<'a> Planner<'a> {
     /// What the user's constraints pinned, forbade, tied and bounded, when there were any.
     pub fn constraints(&self) -> Option<&str> {
         self.constraints.as_deref()
+    }
+
+    /// Where the tactics matched and what pinning them removed, when `--tactic` was given.
+    pub fn tactics(&self) -> Option<&str> {
+        self.tactics.as_deref()
     }
 
     /// The choice problem.
@@ -144,6 +169,11 @@ impl<'a> Planner<'a> {
             .seed(opts.seed)
             .started(self.started);
         let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
+            SolveError::Infeasible { limit, .. } if self.tactics.is_some() => Error::Usage(format!(
+                "{name}: no plan fits in {} per device with the tactics' shardings pinned; without --tactic the \
+                 solver may find one",
+                export::bytes(u64::try_from(limit).unwrap_or(u64::MAX))
+            )),
             SolveError::Infeasible { limit, .. } => Error::NoFit {
                 path: name.clone(),
                 limit: export::bytes(u64::try_from(limit).unwrap_or(u64::MAX)),
@@ -161,7 +191,10 @@ impl<'a> Planner<'a> {
         check_annotated(name, &annotated)?;
         let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &r.solution).to_json();
         let solved = Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve };
-        let report = export::report_md(name, m, self.mesh, &self.space, &solved);
+        let mut report = export::report_md(name, m, self.mesh, &self.space, &solved);
+        if let Some(t) = &self.tactics {
+            report.push_str(&format!("\n## Tactics pinned before solving\n\n```\n{t}\n```\n"));
+        }
         Ok(Planned { solved, annotated, plan_json, report, clock_decided: r.clock_decided, evaluations: r.evaluations })
     }
 }
@@ -291,20 +324,26 @@ pub fn plan(
 pub struct Evaluated {
     /// The plan.
     pub plan: Plan,
+    /// Where each of its tactics matched the program.
+    pub matched: Vec<Matched>,
     /// Its predicted cost.
     pub cost: PlanCost,
     /// The report `automap eval` prints.
     pub report: String,
 }
 
-/// Predict what the reference plan `recipe` (`dp:data+megatron:model`, see
-/// [`automap_encodings::plan::parse_recipes`]) costs on `model` and `mesh`.
+/// Predict what the reference plan of the tactics `recipe` (`dp:data+megatron:model`, see
+/// [`automap_encodings::tactics::parse_tactics`]) costs on `model` and `mesh`.
 pub fn eval(model: &Model, mesh: &Mesh, recipe: &str) -> Result<Evaluated, Error> {
-    let recipes = parse_recipes(recipe, mesh).map_err(|e| Error::Usage(format!("--plan {recipe}: {e}")))?;
+    let tactics = parse_tactics(recipe, mesh).map_err(|e| Error::Usage(format!("--plan {recipe}: {e}")))?;
     let m = &model.module;
     let space = PlanSpace::new(m, mesh);
-    let plan = space.propagate(recipe_args(m, mesh, &recipes));
+    let applied = tactics::apply(&space, &tactics);
+    let plan = space.propagate(applied.args);
     let cost = space.evaluate(&plan);
-    let report = export::plan_report(&model.name, m, mesh, recipe, &space, &plan, &cost);
-    Ok(Evaluated { plan, cost, report })
+    let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &plan, &cost);
+    for t in &applied.matched {
+        report.push_str(&format!("tactic {t}\n"));
+    }
+    Ok(Evaluated { plan, matched: applied.matched, cost, report })
 }

@@ -5,7 +5,8 @@
 
 mod common;
 
-use automap::encodings::plan::{PlanSpace, parse_recipes, recipe_args};
+use automap::encodings::plan::PlanSpace;
+use automap::encodings::tactics::{apply, parse_tactics};
 use automap::ir;
 use common::{Scratch, automap};
 
@@ -51,7 +52,7 @@ fn the_solved_plan_is_no_worse_than_any_reference_plan() {
     let (built, sol) = (&planned.solved.built, &planned.solved.solution);
     assert!(sol.gap() <= 1e-4, "{sol:?}");
     for spec in automap::encodings::export::reference_specs(&mesh) {
-        let rp = space.propagate(recipe_args(m, &mesh, &parse_recipes(&spec, &mesh).unwrap()));
+        let rp = space.propagate(apply(&space, &parse_tactics(&spec, &mesh).unwrap()).args);
         let x = built.encode(&rp).unwrap();
         let reference = automap::solver::evaluate(&built.problem, &x).unwrap().cost;
         assert!(sol.cost <= reference, "{spec}: {} > {reference}", sol.cost);

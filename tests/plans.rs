@@ -5,8 +5,9 @@
 mod common;
 
 use automap::encodings::mesh::Mesh;
-use automap::encodings::plan::{PlanCost, PlanSpace, parse_recipes, recipe_args};
+use automap::encodings::plan::{PlanCost, PlanSpace};
 use automap::encodings::reshard::CollectiveKind;
+use automap::encodings::tactics::{apply, parse_tactics, roles::Roles};
 use automap::ir;
 
 fn load(fixture: &str, mesh: &str) -> (ir::Module, Mesh) {
@@ -16,7 +17,7 @@ fn load(fixture: &str, mesh: &str) -> (ir::Module, Mesh) {
 /// The reference plan `spec`'s cost on a fixture.
 fn cost_of(m: &ir::Module, mesh: &Mesh, spec: &str) -> PlanCost {
     let space = PlanSpace::new(m, mesh);
-    let plan = space.propagate(recipe_args(m, mesh, &parse_recipes(spec, mesh).unwrap()));
+    let plan = space.propagate(apply(&space, &parse_tactics(spec, mesh).unwrap()).args);
     space.evaluate(&plan)
 }
 
@@ -93,7 +94,8 @@ fn eval_prints_a_report() {
 fn data_parallel_training_all_reduces_each_gradient_once() {
     let (m, mesh) = load("gpt_train.mlir", "cpu-8.yaml");
     let c = cost_of(&m, &mesh, "dp");
-    let params: Vec<usize> = (0..m.args.len()).filter(|&i| automap::encodings::plan::is_parameter(&m, i)).collect();
+    let roles = Roles::of(&PlanSpace::new(&m, &mesh));
+    let params: Vec<usize> = (0..m.args.len()).filter(|&i| roles.parameters[i]).collect();
     assert_eq!(params.len(), 24);
     // One all-reduce per parameter gradient, of the parameter's size; plus the mean loss (4 bytes).
     // Nothing else: no collective in the forward pass.

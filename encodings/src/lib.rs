@@ -1,5 +1,6 @@
 //! automap's encodings: mesh specs, sharding rules as data, strategy enumeration, resharding as
-//! collectives, the cost model, plans and reference plans, the bridge from the IR to solver problems,
+//! collectives, the cost model, plans, tactics recognised by structure (and the reference plans built
+//! from them), the bridge from the IR to solver problems,
 //! and what is written out (the annotated module, plan.json, reports).
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
@@ -16,3 +17,4 @@ pub mod reshard;
 pub mod rules;
 pub mod spec_error;
 pub mod strategy;
+pub mod tactics;

@@ -5,7 +5,8 @@
 use super::Solved;
 use super::inspect::bytes;
 use crate::mesh::Mesh;
-use crate::plan::{Plan, PlanCost, PlanSpace, parse_recipes, recipe_args};
+use crate::plan::{Plan, PlanCost, PlanSpace};
+use crate::tactics::{apply, parse_tactics};
 use automap_ir::Module;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -93,8 +94,8 @@ pub fn reference_specs(mesh: &Mesh) -> Vec<String> {
             out.push(format!("{r}:{}", a.name));
         }
     }
-    if mesh.axes.len() == 2 {
-        let (a, b) = (&mesh.axes[0].name, &mesh.axes[1].name);
+    if let [first, .., last] = &mesh.axes[..] {
+        let (a, b) = (&first.name, &last.name);
         out.push(format!("dp:{a}+megatron:{b}"));
         out.push(format!("fsdp:{a}+megatron:{b}"));
     }
@@ -122,8 +123,8 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
         "\n## Reference plans\n\nFeasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|:---:|---:|---:|---:|"
     );
     for spec in reference_specs(mesh) {
-        let Ok(recipes) = parse_recipes(&spec, mesh) else { continue };
-        let rp = space.propagate(recipe_args(m, mesh, &recipes));
+        let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
+        let rp = space.propagate(apply(space, &tactics).args);
         let rc = space.evaluate(&rp);
         let e = built.encode(&rp).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
         let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
@@ -144,7 +145,25 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
         cost.collectives.len(),
         bytes(cost.peak_bytes as u64)
     );
+    s += &tactics_md(mesh, space);
     s += &unpinned_md(m, space, plan);
+    s
+}
+
+/// `report.md`'s account of what the reference plans' tactics found in the program (by its dataflow).
+fn tactics_md(mesh: &Mesh, space: &PlanSpace<'_>) -> String {
+    let mut s = String::from(
+        "\nThe reference plans' tactics, as they matched this program's dataflow (argument names play no part):\n\n",
+    );
+    let (first, last) = match (mesh.axes.first(), mesh.axes.last()) {
+        (Some(f), Some(l)) => (&f.name, &l.name),
+        _ => return String::new(),
+    };
+    let spec = format!("dp:{first}+megatron:{last}+fsdp:{first}");
+    let Ok(tactics) = parse_tactics(&spec, mesh) else { return String::new() };
+    for t in apply(space, &tactics).matched {
+        let _ = writeln!(s, "- {t}");
+    }
     s
 }
 

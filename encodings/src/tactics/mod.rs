@@ -1,0 +1,269 @@
+//! Tactics: the parallelisms an expert writes by hand (data parallel, Megatron, FSDP), recognised in
+//! the program's dataflow and turned into argument shardings. The reference plans of `eval` and the
+//! report are these shardings with every op following its operands at the least cost
+//! ([`PlanSpace::propagate`]); `plan --tactic` pins them before the solver runs.
+//!
+//! Recognition is by structure only ([`dims`], [`roles`]): the batch is the dimension every activation
+//! holds, parameters are the arguments without it, Megatron's dimensions are those two parameters share
+//! that one matmul produces and the next contracts. Argument names play no part.
+
+pub mod dims;
+pub mod pin;
+pub mod roles;
+
+use crate::mesh::Mesh;
+use crate::plan::{MESH_SYMBOL, PlanSpace};
+use crate::rules::FactorKind;
+use automap_ir::sharding::{AxisRef, TensorSharding};
+use automap_ir::{OpKind, ValueId};
+use dims::Dims;
+use roles::Roles;
+use std::fmt;
+
+/// One tactic: a parallelism on a mesh axis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tactic {
+    /// Nothing sharded.
+    Replicated,
+    /// The batch of every argument that has one, over the axis.
+    DataParallel(String),
+    /// Megatron tensor parallelism over the axis: each parameter on its dimension of a Megatron class
+    /// ([`Roles::megatron`]): column-parallel where a matmul produces it, row-parallel where the next
+    /// contracts it.
+    Megatron(String),
+    /// FSDP / ZeRO-3: every parameter sharded on its largest dimension the axis divides, and the batch,
+    /// over the axis.
+    Fsdp(String),
+}
+
+impl fmt::Display for Tactic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tactic::Replicated => write!(f, "replicated"),
+            Tactic::DataParallel(a) => write!(f, "dp:{a}"),
+            Tactic::Megatron(a) => write!(f, "megatron:{a}"),
+            Tactic::Fsdp(a) => write!(f, "fsdp:{a}"),
+        }
+    }
+}
+
+/// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, each with `:AXIS` (default: the only axis,
+/// else `data` for dp and fsdp and `model` for megatron), joined by `+` or `,` (`dp:data+megatron:model`).
+pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
+    let default_axis = |preferred: &str| -> Result<String, String> {
+        if mesh.axes.len() == 1 {
+            return Ok(mesh.axes[0].name.clone());
+        }
+        mesh.axis(preferred).map(|a| a.name.clone()).ok_or_else(|| {
+            format!(
+                "say which axis: the mesh has {}",
+                mesh.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", ")
+            )
+        })
+    };
+    spec.split(['+', ','])
+        .map(|part| {
+            let (name, axis) = part.split_once(':').map_or((part, None), |(n, a)| (n, Some(a.trim().to_string())));
+            let axis_or = |pref: &str| -> Result<String, String> {
+                let a = match &axis {
+                    Some(a) => a.clone(),
+                    None => default_axis(pref)?,
+                };
+                mesh.axis(&a).map(|x| x.name.clone()).ok_or_else(|| format!("the mesh has no axis '{a}'"))
+            };
+            match name.trim() {
+                "replicated" => Ok(Tactic::Replicated),
+                "dp" => Ok(Tactic::DataParallel(axis_or("data")?)),
+                "megatron" => Ok(Tactic::Megatron(axis_or("model")?)),
+                "fsdp" => Ok(Tactic::Fsdp(axis_or("data")?)),
+                other => Err(format!(
+                    "unknown tactic '{other}': use replicated, dp, megatron, fsdp (with :AXIS), joined by + or ,"
+                )),
+            }
+        })
+        .collect()
+}
+
+/// Where one tactic matched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matched {
+    /// The tactic.
+    pub tactic: Tactic,
+    /// The arguments' dimensions it shards: `(argument, dimension)`.
+    pub sharded: Vec<(usize, usize)>,
+    /// The pattern it found, or why it does not apply.
+    pub found: String,
+}
+
+impl Matched {
+    /// Whether the tactic found its pattern.
+    pub fn applies(&self) -> bool {
+        !self.sharded.is_empty() || self.tactic == Tactic::Replicated
+    }
+}
+
+impl fmt::Display for Matched {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.tactic, self.found)
+    }
+}
+
+/// Tactics applied to a program's arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// The sharding of every argument of the entry function.
+    pub args: Vec<TensorSharding>,
+    /// Where each tactic matched, in the order given.
+    pub matched: Vec<Matched>,
+}
+
+/// Apply `tactics` in order to the arguments of `space`'s program: each shards what its pattern finds,
+/// on dimensions the axis divides and with axes not yet used on that argument.
+pub fn apply(space: &PlanSpace<'_>, tactics: &[Tactic]) -> Applied {
+    let m = space.m;
+    let found = Found { space, dims: Dims::new(space) };
+    let roles = Roles::new(space, &found.dims);
+    let mut args: Vec<TensorSharding> =
+        (0..m.args.len()).map(|i| TensorSharding::replicated(MESH_SYMBOL, found.shape(i).len())).collect();
+    let mut matched = Vec::new();
+    for t in tactics {
+        let (want, what) = match t {
+            Tactic::Replicated => (Vec::new(), "nothing sharded".to_string()),
+            Tactic::DataParallel(a) => found.batch(&roles, a),
+            Tactic::Fsdp(a) => found.fsdp(&roles, a, &args),
+            Tactic::Megatron(a) => found.megatron(&roles, a),
+        };
+        let mut sharded = Vec::new();
+        for (i, d, axis) in want {
+            let size = found.shape(i).get(d).copied().unwrap_or(1);
+            if d < args[i].dims.len()
+                && divides(space.mesh, size, axis, &args[i], d)
+                && !args[i].used_axes().any(|x| x.name == axis)
+            {
+                args[i].dims[d].axes.push(AxisRef::new(axis));
+                sharded.push((i, d));
+            }
+        }
+        matched.push(Matched { tactic: t.clone(), sharded, found: what });
+    }
+    Applied { args, matched }
+}
+
+/// An argument dimension a tactic shards, and the axis: `(argument, dimension, axis)`.
+type Want<'a> = Vec<(usize, usize, &'a str)>;
+
+/// The program's classes, and what each tactic finds in them.
+struct Found<'s, 'm> {
+    space: &'s PlanSpace<'m>,
+    dims: Dims,
+}
+
+impl Found<'_, '_> {
+    fn shape(&self, i: usize) -> Vec<i64> {
+        let m = self.space.m;
+        m.ty(m.args[i]).as_tensor().map_or(Vec::new(), |t| t.shape.clone())
+    }
+
+    fn name(&self, i: usize) -> String {
+        self.space.m.entry().args.get(i).and_then(|p| p.name.clone()).unwrap_or_else(|| format!("%arg{i}"))
+    }
+
+    /// Data parallel: the batch of every argument that has one.
+    fn batch<'a>(&self, roles: &Roles, axis: &'a str) -> (Want<'a>, String) {
+        let batch: Vec<(usize, usize)> = roles.batch.map_or(Vec::new(), |b| self.dims.facts[b].args.clone());
+        let what = if batch.is_empty() {
+            "no batch dimension found (no dimension that the arguments, the activations and the outputs or the \
+             loss share)"
+                .to_string()
+        } else {
+            let shown: Vec<String> = batch.iter().map(|&(i, d)| format!("{} dim {d}", self.name(i))).collect();
+            format!("the batch is {}", shown.join(", "))
+        };
+        (batch.into_iter().map(|(i, d)| (i, d, axis)).collect(), what)
+    }
+
+    /// FSDP: the batch, and every parameter on its largest dimension the axis divides.
+    fn fsdp<'a>(&self, roles: &Roles, axis: &'a str, args: &[TensorSharding]) -> (Want<'a>, String) {
+        let (mut want, what) = self.batch(roles, axis);
+        let params: Vec<usize> = (0..args.len()).filter(|&i| roles.parameters[i]).collect();
+        for &i in &params {
+            let sh = self.shape(i);
+            let largest = (0..sh.len())
+                .filter(|&d| divides(self.space.mesh, sh[d], axis, &args[i], d))
+                .max_by_key(|&d| (sh[d], std::cmp::Reverse(d)));
+            want.extend(largest.map(|d| (i, d, axis)));
+        }
+        let what = format!(
+            "{what}; {} (the arguments without it) on their largest dimension",
+            count(params.len(), "parameter")
+        );
+        (want, what)
+    }
+
+    /// Megatron: each parameter on its dimension of a Megatron class the axis divides evenly.
+    fn megatron<'a>(&self, roles: &Roles, axis: &'a str) -> (Want<'a>, String) {
+        if roles.megatron.is_empty() {
+            let why = "does not apply: no dimension that two parameters share, one matmul produces and another \
+                       contracts, with no layer norm or softmax over it";
+            return (Vec::new(), why.into());
+        }
+        let size = self.space.mesh.axis(axis).map_or(1, |x| i64::from(x.size));
+        let (even, uneven): (Vec<usize>, Vec<usize>) =
+            roles.megatron.iter().partition(|&&c| self.dims.facts[c].divisor % size == 0);
+        let mut want: Want<'a> = Vec::new();
+        for &c in &even {
+            for &(i, d) in &self.dims.facts[c].args {
+                // One Megatron dimension per parameter: the first found.
+                if !want.iter().any(|&(j, _, _)| j == i) {
+                    want.push((i, d, axis));
+                }
+            }
+        }
+        let m = self.space.m;
+        let side = |col: bool| {
+            want.iter().filter(|&&(i, d, _)| column_parallel(self.space, m.args[i], d) == Some(col)).count()
+        };
+        let (col, row) = (side(true), side(false));
+        let mut what = format!(
+            "{} (an MLP's hidden dimension or an attention's heads) over {}: {col} column-parallel (a matmul keeps \
+             the dimension), {row} row-parallel (a matmul contracts it), {} beside them (biases)",
+            count(even.len(), "block"),
+            count(want.len(), "parameter"),
+            want.len() - col - row,
+        );
+        if !uneven.is_empty() {
+            let sizes: Vec<String> = uneven.iter().map(|&c| self.dims.facts[c].divisor.to_string()).collect();
+            what.push_str(&format!(
+                "; {} more left replicated: {axis} ({size}) does not divide them evenly (sizes {})",
+                uneven.len(),
+                sizes.join(", ")
+            ));
+        }
+        (want, what)
+    }
+}
+
+/// Whether the first matmul reading value `v` keeps its dimension `d` in its result (column-parallel,
+/// `Some(true)`) or contracts it (row-parallel, `Some(false)`); `None` when no matmul reads `v` itself.
+fn column_parallel(space: &PlanSpace<'_>, v: ValueId, d: usize) -> Option<bool> {
+    let m = space.m;
+    m.body.iter().enumerate().find_map(|(pos, &op)| {
+        if !matches!(m.ops[op].kind, OpKind::DotGeneral(_)) {
+            return None;
+        }
+        let k = m.ops[op].operands.iter().position(|&o| o == v)?;
+        let f = *space.rules[pos].operands.get(k)?.get(d)?.first()?;
+        Some(space.rules[pos].factors[f].kind == FactorKind::PassThrough)
+    })
+}
+
+/// `n thing` or `n things`.
+fn count(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Whether `axis` divides a dimension of `size` already sharded as `used.dims[d]`.
+fn divides(mesh: &Mesh, size: i64, axis: &str, used: &TensorSharding, d: usize) -> bool {
+    let already: i64 = used.dims[d].axes.iter().filter_map(|a| mesh.axis(&a.name)).map(|a| i64::from(a.size)).product();
+    mesh.axis(axis).is_some_and(|a| size % (already * i64::from(a.size)) == 0)
+}

@@ -1,0 +1,112 @@
+//! The roles tactics act on, found from the program's dataflow ([`Dims`]), never from names: the batch
+//! class, which arguments are parameters, and the classes Megatron shards.
+
+use super::dims::{ClassFacts, ClassId, Dims};
+use crate::plan::PlanSpace;
+use automap_ir::{Module, OpKind, ValueDef, ValueId};
+use std::cmp::Reverse;
+use std::collections::{HashMap, HashSet};
+
+/// What the tactics act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roles {
+    /// The batch: among the classes some argument has, that no op needs whole, that the outputs keep or
+    /// a reduction sums away (the loss), that no value holds twice (attention's queries and keys are
+    /// one sequence) and that no updated argument holds (see `updated`), the one the fewest arguments
+    /// hold (the inputs and targets: a sequence dimension is also held by positional embeddings, a
+    /// feature dimension by the weights on either side of it), then the one the most op results hold
+    /// (every activation holds the batch), then the one fewer matmuls contract, then the outermost. A
+    /// program that updates no argument (inference) has no backward pass, so a class a reduction sums
+    /// away while keeping other dimensions (a layer norm's, a softmax's) is not its batch either.
+    pub batch: Option<ClassId>,
+    /// Per argument: the program returns it updated (it flows through elementwise ops alone into a
+    /// returned value of its own shape: a training step's parameters and optimizer state).
+    pub updated: Vec<bool>,
+    /// Per argument: a parameter (it has dimensions, none of them the batch).
+    pub parameters: Vec<bool>,
+    /// Classes Megatron shards: held by two or more parameters and by no other argument, the free
+    /// dimension of one matmul and contracted by another, never reduced by a layer norm or softmax
+    /// (a reduction that keeps other dimensions) and never indexed. In a transformer these are the
+    /// hidden dimension of each MLP block (column-parallel first matmul, row-parallel second) and the
+    /// heads of each attention block (the projections into heads, then the output projection).
+    pub megatron: Vec<ClassId>,
+}
+
+impl Roles {
+    /// The roles in `space`'s program, from its classes of dimensions.
+    pub fn of(space: &PlanSpace<'_>) -> Roles {
+        Roles::new(space, &Dims::new(space))
+    }
+
+    /// The roles in `space`'s program.
+    pub fn new(space: &PlanSpace<'_>, dims: &Dims) -> Roles {
+        let m = space.m;
+        let distinct = |f: &ClassFacts| {
+            let mut a: Vec<usize> = f.args.iter().map(|&(i, _)| i).collect();
+            a.dedup();
+            a.len()
+        };
+        let updated = updated(m);
+        let training = updated.iter().any(|&u| u);
+        let batch = (0..dims.facts.len())
+            .filter(|&c| {
+                let f = &dims.facts[c];
+                !f.args.is_empty()
+                    && !f.needs_replication
+                    && !f.twice_in_a_value
+                    && (training || !f.partially_reduced)
+                    && f.args.iter().all(|&(i, _)| !updated[i])
+                    && (f.returned || f.reduced)
+            })
+            .min_by_key(|&c| {
+                let f = &dims.facts[c];
+                let outermost = f.args.iter().map(|&(_, d)| d).min().unwrap_or(usize::MAX);
+                (distinct(f), Reverse(f.values), f.contracted, outermost, c)
+            });
+        let rank = |i: usize| m.ty(m.args[i]).as_tensor().map_or(0, |t| t.rank());
+        let parameters: Vec<bool> = (0..m.args.len())
+            .map(|i| rank(i) > 0 && (0..rank(i)).all(|d| dims.class_of(m.args[i], d) != batch))
+            .collect();
+        let megatron = (0..dims.facts.len())
+            .filter(|&c| {
+                let f = &dims.facts[c];
+                Some(c) != batch
+                    && !f.needs_replication
+                    && !f.partially_reduced
+                    && f.contracted > 0
+                    && f.free > 0
+                    && distinct(f) >= 2
+                    && f.args.iter().all(|&(i, _)| parameters[i])
+            })
+            .collect();
+        Roles { batch, updated, parameters, megatron }
+    }
+}
+
+/// Per argument of `m`: whether an elementwise path leads from it to a returned value of its shape.
+fn updated(m: &Module) -> Vec<bool> {
+    let mut out = vec![false; m.args.len()];
+    let arg_of: HashMap<ValueId, usize> = m.args.iter().enumerate().map(|(i, &a)| (a, i)).collect();
+    for &r in &m.returns {
+        let ty = m.ty(r);
+        let mut stack = vec![r];
+        let mut seen = HashSet::new();
+        while let Some(v) = stack.pop() {
+            if !seen.insert(v) || m.ty(v) != ty {
+                continue;
+            }
+            match m.values[v].def {
+                ValueDef::Arg(_) => {
+                    if let Some(&i) = arg_of.get(&v) {
+                        out[i] = true;
+                    }
+                }
+                ValueDef::Result(op, _) if matches!(m.ops[op].kind, OpKind::Elementwise(_)) => {
+                    stack.extend(m.ops[op].operands.iter().copied());
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
