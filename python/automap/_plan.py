@@ -43,6 +43,7 @@ def plan(
     memory_limit: float | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
     constraints: Any = None,
+    tactics: str | None = None,
     solver: str = "auto",
     threads: int = 2,
     seed: int = 0,
@@ -61,6 +62,9 @@ def plan(
         time_limit: seconds for the whole plan, building the problem included.
         constraints: pins, ties, forbids and budgets (path to a constraints YAML, or the same as a dict;
             values by their JAX names, `params['w1']`; a sharding may be a `PartitionSpec`).
+        tactics: tactics to pin before the solver runs, found in the program's dataflow (never by
+            names): `dp`, `megatron`, `fsdp`, each with `:AXIS`, joined by `,` (`"dp:data,megatron:model"`);
+            `Plan.report` says where each matched.
         solver: `auto` (the default: search, dual bound and HiGHS, with a proof), or one of `highs`,
             `z3`, `local`, `brute`, `greedy`, `beam`, `mcts`, `restarts`.
         threads: solver threads.
@@ -87,6 +91,7 @@ def plan(
             mesh_name,
             constraints=constraints_text,
             constraints_name=constraints_name,
+            tactics=tactics,
             memory_limit_gib=memory_limit,
             time_limit_s=float(time_limit),
             threads=int(threads),

@@ -24,11 +24,11 @@ create_exception!(_native, InternalError, PyException, "automap itself failed (a
 type Planned = (String, String, String, bool);
 
 /// Plan the StableHLO text `module` (named `module_name` in messages) on the mesh spec `mesh` (YAML or
-/// JSON text named `mesh_name`), as `automap plan` does. `progress`, when given, is called with
+/// JSON text named `mesh_name`), as `automap plan` does (`tactics` as its `--tactic`). `progress`, when given, is called with
 /// `(phase, elapsed_s, best_step_s, bound_s)` as the solver improves (the last two may be `None`).
 #[pyfunction]
 #[pyo3(signature = (
-    module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints",
+    module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints", tactics=None,
     memory_limit_gib=None, time_limit_s=60.0, threads=automap::PLAN_THREADS, solver="auto", seed=0, progress=None
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -40,6 +40,7 @@ fn plan(
     mesh_name: &str,
     constraints: Option<&str>,
     constraints_name: &str,
+    tactics: Option<String>,
     memory_limit_gib: Option<f64>,
     time_limit_s: f64,
     threads: u32,
@@ -64,6 +65,7 @@ fn plan(
             seed,
             memory_limit_gib,
             constraints,
+            tactics,
             ..PlanOptions::default()
         };
         let mut report = |p: &Progress| {

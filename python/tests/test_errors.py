@@ -88,6 +88,15 @@ def test_a_constraint_on_a_value_the_module_lacks_is_located():
         automap.plan(mlp, *ARGS, mesh=mesh_dict(), constraints=pin, time_limit=10)
 
 
+def test_a_tactic_is_found_by_structure_and_pinned():
+    plan = automap.plan(mlp, *ARGS, mesh=mesh_dict(), tactics="megatron:x", time_limit=10)
+    assert plan.in_shardings[0]["w1"].spec == P(None, "x")
+    assert plan.in_shardings[0]["w2"].spec == P("x", None)
+    assert "tactic megatron:x: 1 block" in plan.report
+    with pytest.raises(automap.PlanError, match="unknown tactic 'zero'"):
+        automap.plan(mlp, *ARGS, mesh=mesh_dict(), tactics="zero")
+
+
 def test_an_unknown_solver_lists_the_known_ones():
     with pytest.raises(automap.PlanError, match="solver 'gurobi' is not one of auto, highs"):
         automap.plan(mlp, *ARGS, mesh=mesh_dict(), solver="gurobi")
