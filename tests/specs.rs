@@ -21,7 +21,14 @@ fn shipped_meshes_validate() {
         }
     }
     names.sort();
-    for want in [("cpu-8", 8, 1), ("cpu-2x4", 8, 2), ("h100-8", 8, 1), ("h100-2x8-ib", 16, 2), ("tpu-v5e-4x4", 16, 2)] {
+    for want in [
+        ("cpu-8", 8, 1),
+        ("cpu-2x4", 8, 2),
+        ("h100-8", 8, 1),
+        ("h100-2x8-ib", 16, 2),
+        ("tpu-v5e-4x4", 16, 2),
+        ("tpu-v5e-2x4x4", 32, 3),
+    ] {
         assert!(
             names.iter().any(|(n, d, a)| n == want.0 && *d == want.1 && *a == want.2),
             "{want:?} missing from {names:?}"
