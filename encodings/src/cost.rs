@@ -3,9 +3,10 @@
 
 use crate::flops::op_flops;
 use crate::mesh::Mesh;
-use crate::rules::{FactorKind, OpRule};
+use crate::rules::{FactorKind, OpRule, rule_for};
 use crate::strategy::Strategy;
-use automap_ir::{ElemType, Module, OpId};
+use automap_ir::loops::trip_count;
+use automap_ir::{ElemType, Module, OpId, OpKind};
 
 /// An op's compute under one strategy, per device.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,6 +39,9 @@ pub fn bytes_per_device(total: u64, dims: &[Vec<usize>], s: &Strategy, mesh: &Me
 /// The compute cost of `op` under strategy `s`.
 pub fn compute_cost(m: &Module, op: OpId, rule: &OpRule, s: &Strategy, mesh: &Mesh) -> ComputeCost {
     let data = &m.ops[op];
+    if matches!(data.kind, OpKind::While | OpKind::Case | OpKind::If) {
+        return control_cost(m, op, mesh);
+    }
     let flops = op_flops(m, op) as f64 / work_split(rule, s, mesh);
     let elem = data
         .results
@@ -58,4 +62,33 @@ pub fn compute_cost(m: &Module, op: OpId, rule: &OpRule, s: &Strategy, mesh: &Me
     }
     let seconds = (flops / mesh.peak_flops(elem)).max(bytes / mesh.device.hbm_bytes_per_s());
     ComputeCost { flops, bytes, seconds }
+}
+
+/// A `while`, `case` or `if`, whose every dimension stays replicated: the roofline of each op of its
+/// regions, replicated, summed; a `while` times its trip count (once when the program does not state
+/// it), a `case` or `if` its costliest branch.
+fn control_cost(m: &Module, op: OpId, mesh: &Mesh) -> ComputeCost {
+    let data = &m.ops[op];
+    let replicated = Strategy { axis_factor: vec![None; mesh.axes.len()] };
+    let region = |r: &automap_ir::module::Region| {
+        let mut c = ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 };
+        for &inner in r.blocks.iter().flat_map(|b| &b.ops).filter(|&&o| !matches!(m.ops[o].kind, OpKind::Return)) {
+            let x = compute_cost(m, inner, &rule_for(m, inner), &replicated, mesh);
+            c = ComputeCost { flops: c.flops + x.flops, bytes: c.bytes + x.bytes, seconds: c.seconds + x.seconds };
+        }
+        c
+    };
+    let zero = ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 };
+    match data.kind {
+        OpKind::While => {
+            let times = trip_count(m, op).unwrap_or(1) as f64;
+            let once = data.regions.iter().map(region).fold(zero, |a, b| ComputeCost {
+                flops: a.flops + b.flops,
+                bytes: a.bytes + b.bytes,
+                seconds: a.seconds + b.seconds,
+            });
+            ComputeCost { flops: once.flops * times, bytes: once.bytes * times, seconds: once.seconds * times }
+        }
+        _ => data.regions.iter().map(region).fold(zero, |a, b| if b.seconds > a.seconds { b } else { a }),
+    }
 }

@@ -8,6 +8,7 @@
 
 pub mod error;
 pub mod ids;
+pub mod loops;
 pub mod module;
 pub mod op;
 pub mod parse;

@@ -185,7 +185,10 @@ pub enum OpKind {
     /// Elementwise op.
     Elementwise(ElementwiseOp),
     /// `constant` (a splat or dense literal).
-    Constant,
+    Constant {
+        /// The value, when it is one integer (a scalar, or a splat): what a loop's trip count is read from.
+        scalar: Option<i64>,
+    },
     /// `iota` along `dim`.
     Iota {
         /// The dimension that counts.

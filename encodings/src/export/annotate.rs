@@ -72,7 +72,7 @@ pub fn annotate(
         // Constants print their attributes before the value, unlike other ops; a `while` in pretty form
         // takes them after its types (`attributes {...}`), and XLA rejects a sharding per result there
         // (a RET_CHECK on the loop's tuple): both left to propagation.
-        let unwritten = matches!(data.kind, automap_ir::OpKind::Constant | automap_ir::OpKind::While);
+        let unwritten = matches!(data.kind, automap_ir::OpKind::Constant { .. } | automap_ir::OpKind::While);
         if data.inlined_at.is_some() || data.results.is_empty() || data.syntax.sig_colon.is_none() || unwritten {
             continue;
         }
@@ -130,7 +130,7 @@ pub struct Reshardings {
 pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Reshardings {
     let written = |op: automap_ir::OpId| {
         let data = &m.ops[op];
-        data.inlined_at.is_none() && data.parent.is_none() && !matches!(data.kind, automap_ir::OpKind::Constant)
+        data.inlined_at.is_none() && data.parent.is_none() && !matches!(data.kind, automap_ir::OpKind::Constant { .. })
     };
     let mut out = Reshardings::default();
     let mut held = std::collections::BTreeSet::new();

@@ -1,7 +1,8 @@
 //! What is in a model, in a form a person reads (`automap inspect`), and the units the reports share.
 
 use crate::flops;
-use automap_ir::{Module, Type, ValueDef};
+use automap_ir::loops::trip_count;
+use automap_ir::{Module, OpId, OpKind, Type, ValueDef};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -77,20 +78,67 @@ pub fn report(path: &str, m: &Module) -> String {
         let _ = writeln!(s, "  {n:>7}  {name}");
     }
 
-    // FLOPs by op name.
+    // Loops, with their trip counts.
+    let controls: Vec<OpId> =
+        m.ops.keys().filter(|&op| matches!(m.ops[op].kind, OpKind::While | OpKind::Case | OpKind::If)).collect();
+    if !controls.is_empty() {
+        let _ = writeln!(s, "\nloops and branches:");
+        for &op in &controls {
+            let data = &m.ops[op];
+            let inner: usize = data.regions.iter().flat_map(|r| &r.blocks).map(|b| b.ops.len()).sum();
+            let what = match data.kind {
+                OpKind::While => match trip_count(m, op) {
+                    Some(n) => format!("while, {n} iterations"),
+                    None => "while, trip count not stated (counted once)".to_string(),
+                },
+                _ => format!(
+                    "{}, {} branches (the costliest counted)",
+                    data.name.trim_start_matches("stablehlo."),
+                    data.regions.len()
+                ),
+            };
+            let (per, unit) = match data.kind {
+                OpKind::While => (flops::op_flops(m, op) / trip_count(m, op).unwrap_or(1).max(1), "iteration"),
+                _ => (flops::op_flops(m, op), "run"),
+            };
+            let _ = writeln!(
+                s,
+                "  {:<10} {what}: {inner} ops, {}FLOP per {unit}{}",
+                m.op_location(op).to_string(),
+                si(per as f64),
+                if flops::runs(m, op) > 1 {
+                    format!(", inside loops run {} times", flops::runs(m, op))
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+
+    // FLOPs by op name: each op as often as it runs (every branch of a case counted).
     let mut by_name: BTreeMap<&str, u64> = BTreeMap::new();
     for (id, op) in m.ops.iter() {
-        let f = flops::op_flops(m, id);
+        let in_compute_body =
+            op.parent.is_some_and(|p| !matches!(m.ops[p].kind, OpKind::While | OpKind::Case | OpKind::If));
+        if in_compute_body || matches!(op.kind, OpKind::While | OpKind::Case | OpKind::If) {
+            continue;
+        }
+        let f = flops::op_flops(m, id).saturating_mul(flops::runs(m, id));
         if f > 0 {
             *by_name.entry(op.name.as_str()).or_default() += f;
         }
     }
-    let total: u64 = by_name.values().sum();
-    let _ = writeln!(s, "\nFLOPs (estimate, loop bodies counted once): {}FLOP", si(total as f64));
+    let total = flops::module_flops(m);
+    let _ = writeln!(
+        s,
+        "\nFLOPs (estimate; loops times their trip counts, a case its costliest branch): {}FLOP",
+        si(total as f64)
+    );
     let mut frows: Vec<(&str, u64)> = by_name.into_iter().collect();
     frows.sort_by_key(|r| std::cmp::Reverse(r.1));
+    let listed: u64 = frows.iter().map(|r| r.1).sum();
     for (name, f) in frows.iter().take(6) {
-        let _ = writeln!(s, "  {:>5.1}%  {name}", 100.0 * *f as f64 / total.max(1) as f64);
+        let _ = writeln!(s, "  {:>5.1}%  {name}", 100.0 * *f as f64 / listed.max(1) as f64);
     }
 
     // Results.

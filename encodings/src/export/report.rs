@@ -182,7 +182,7 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
         if data.inlined_at.is_some() {
             *inlined.entry(m.call_chain(op).first().copied().unwrap_or("?")).or_default() += 1;
         }
-        constants += usize::from(matches!(data.kind, automap_ir::OpKind::Constant));
+        constants += usize::from(matches!(data.kind, automap_ir::OpKind::Constant { .. }));
         if data.results.iter().any(|&r| !space.produced(plan, r).unreduced.is_empty()) {
             partial.push(format!("{} at {}", data.loc.as_deref().unwrap_or(&data.name), m.op_location(op)));
         }

@@ -52,7 +52,7 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
                 .collect();
             same_shape(&mut b, &all);
         }
-        OpKind::Constant | OpKind::Iota { .. } => same_shape(&mut b, &[]),
+        OpKind::Constant { .. } | OpKind::Iota { .. } => same_shape(&mut b, &[]),
         OpKind::BroadcastInDim { dims } => {
             let fs: Vec<usize> = out0.iter().map(|&s| b.factor(s, Pass)).collect();
             for (d, &f) in fs.iter().enumerate() {

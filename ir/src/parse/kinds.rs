@@ -129,6 +129,19 @@ pub struct OpCtx<'a> {
     pub region_kinds: Vec<ReduceKind>,
 }
 
+/// The integer a `constant` holds, when it holds one (generic `value = dense<3>` or pretty `dense<3>`).
+fn constant_scalar(cx: &OpCtx<'_>) -> Option<i64> {
+    let value = match cx.attr("value") {
+        Some(a) => a.ints(),
+        None => Cursor { src: cx.src, toks: cx.head, pos: 0 }.attr().ok()?.ints(),
+    }?;
+    match value[..] {
+        [x] => Some(x),
+        [x, ..] if value.iter().all(|&y| y == x) => Some(x),
+        _ => None,
+    }
+}
+
 /// The outcome of kind extraction.
 pub enum KindResult {
     /// A kind.
@@ -255,7 +268,7 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
         return Ok(kind(OpKind::Elementwise(*e)));
     }
     let op_kind = match short {
-        "constant" => OpKind::Constant,
+        "constant" => OpKind::Constant { scalar: constant_scalar(cx) },
         "iota" => OpKind::Iota { dim: cx.int("iota_dimension", "dim")? },
         "broadcast_in_dim" => OpKind::BroadcastInDim { dims: cx.ints("broadcast_dimensions", "dims")? },
         "reshape" => OpKind::Reshape,
