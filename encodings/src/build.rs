@@ -16,9 +16,9 @@ use crate::cost::{bytes_per_device, compute_cost};
 use crate::plan::{Plan, PlanSpace};
 use crate::reshard::reshard;
 use automap_ir::sharding::TensorSharding;
-use automap_ir::{ValueDef, ValueId};
+use automap_ir::{TensorType, ValueDef, ValueId};
 use automap_solver::FORBIDDEN_COST;
-use automap_solver::{ChoiceProblem, Edge, Node, NodeId, Strategy, cost_from_seconds};
+use automap_solver::{ChoiceProblem, Edge, EdgeId, Node, NodeId, Strategy, cost_from_seconds};
 use std::collections::HashMap;
 
 /// Most candidate shardings per argument.
@@ -162,19 +162,41 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             ValueDef::BlockArg(..) => None,
         }
     };
+    // The layers of a deep model repeat the same edges (the same tensor type between the same strategy
+    // lists): each distinct edge is priced once, keyed by its shardings' interned ids, and later ones copy
+    // its costs. (A cost past the limit is recorded at the first edge that has it, which comes first.)
+    let mut priced: HashMap<(TensorType, Vec<u32>, Vec<u32>), usize> = HashMap::new();
+    let mut interned: HashMap<TensorSharding, u32> = HashMap::new();
+    let mut ids = |list: &[TensorSharding]| -> Vec<u32> {
+        list.iter()
+            .map(|s| {
+                let next = u32::try_from(interned.len()).unwrap_or(u32::MAX);
+                *interned.entry(s.clone()).or_insert(next)
+            })
+            .collect()
+    };
     for (pos, &op) in m.body.iter().enumerate() {
         for (k, &v) in m.ops[op].operands.iter().enumerate() {
             let (Some((from_node, result)), Some(t)) = (producer_of(v), m.ty(v).as_tensor()) else { continue };
             let produced = produced_shardings(space, &nodes[from_node], result);
             let required: Vec<TensorSharding> =
                 (0..space.strategies[pos].len()).map(|s| space.required(pos, k, s)).collect();
-            let mut costs = Vec::with_capacity(produced.len() * required.len());
-            for from in &produced {
-                for to in &required {
-                    let seconds = reshard(t, from, to, space.mesh).ok().map(|cs| cs.iter().map(|c| c.seconds).sum());
-                    costs.push(secs(seconds, pos, &mut out_of_range));
+            let key = (t.clone(), ids(&produced), ids(&required));
+            let costs: Vec<i64> = match priced.get(&key) {
+                Some(&first) => p.edges[EdgeId::from_u32(first as u32)].costs.clone(),
+                None => {
+                    priced.insert(key, p.edges.len());
+                    let mut all = Vec::with_capacity(produced.len() * required.len());
+                    for from in &produced {
+                        for to in &required {
+                            let seconds =
+                                reshard(t, from, to, space.mesh).ok().map(|cs| cs.iter().map(|c| c.seconds).sum());
+                            all.push(secs(seconds, pos, &mut out_of_range));
+                        }
+                    }
+                    all
                 }
-            }
+            };
             p.edges.push(Edge {
                 from: NodeId::from_u32(from_node as u32),
                 to: NodeId::from_u32(op_node[pos] as u32),
