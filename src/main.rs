@@ -78,6 +78,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 constraints: constraints.as_deref().map(automap::load_constraints).transpose()?,
                 tactics: tactic,
                 format: format.into(),
+                started: Some(Instant::now()),
                 deterministic: true,
                 seed: 0,
             };

@@ -11,7 +11,7 @@ pub use annotate::{AnnotateError, Format, Reshardings, annotate, mesh_decl, resh
 pub use gspmd::{GspmdError, sharding as gspmd_sharding};
 pub use inspect::{bytes, report as inspect_report, si};
 pub use plan_json::{Argument, AxisDoc, CollectiveDoc, DimSpec, MeshDoc, PlanDoc, PlanJsonError, Predicted, SolverDoc};
-pub use report::{plan_report, reference_specs, report_md};
+pub use report::{References, plan_report, reference_specs, references, report_md};
 
 use crate::build::Built;
 use crate::plan::{Plan, PlanCost};

@@ -4,9 +4,10 @@
 
 use super::Solved;
 use super::inspect::bytes;
+use crate::build::Built;
 use crate::mesh::Mesh;
 use crate::plan::{Plan, PlanCost, PlanSpace};
-use crate::tactics::{apply, parse_tactics};
+use crate::tactics::{Recognised, parse_tactics};
 use automap_ir::Module;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -102,8 +103,39 @@ pub fn reference_specs(mesh: &Mesh) -> Vec<String> {
     out
 }
 
+/// The reference plans' rows of report.md and what the tactics found in the program. They do not
+/// depend on the solver's answer, so the planner computes them before it solves: the time they take
+/// (a propagation and an evaluation per plan) counts before the solver's deadline, not after it.
+pub struct References {
+    rows: String,
+    tactics: String,
+}
+
+/// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, priced in `built`'s
+/// problem (feasible under its memory limit and constraints?).
+pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built) -> References {
+    let found = Recognised::new(space);
+    let mut rows = String::new();
+    for spec in reference_specs(mesh) {
+        let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
+        let rp = space.propagate(found.apply(space, &tactics).args);
+        let rc = space.evaluate(&rp);
+        let e = built.encode(&rp).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
+        let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
+        let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
+        let _ = writeln!(
+            rows,
+            "| {spec} | {obj} | {feasible} | {:.4} | {} | {} |",
+            rc.total_s() * 1e3,
+            rc.collectives.len(),
+            bytes(rc.peak_bytes as u64)
+        );
+    }
+    References { rows, tactics: tactics_md(mesh, space, &found) }
+}
+
 /// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
-pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: &Solved) -> String {
+pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: &Solved, refs: &References) -> String {
     let (built, plan, cost, sol) = (&o.built, &o.plan, &o.cost, &o.solution);
     let mut s = String::new();
     let _ = writeln!(s, "# automap plan\n\n```\n{}```", plan_report(path, m, mesh, "solved", space, plan, cost));
@@ -122,21 +154,7 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
         s,
         "\n## Reference plans\n\nFeasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|:---:|---:|---:|---:|"
     );
-    for spec in reference_specs(mesh) {
-        let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
-        let rp = space.propagate(apply(space, &tactics).args);
-        let rc = space.evaluate(&rp);
-        let e = built.encode(&rp).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
-        let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
-        let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
-        let _ = writeln!(
-            s,
-            "| {spec} | {obj} | {feasible} | {:.4} | {} | {} |",
-            rc.total_s() * 1e3,
-            rc.collectives.len(),
-            bytes(rc.peak_bytes as u64)
-        );
-    }
+    s += &refs.rows;
     let _ = writeln!(
         s,
         "| **this plan** | {:.4} | yes | {:.4} | {} | {} |",
@@ -145,13 +163,13 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
         cost.collectives.len(),
         bytes(cost.peak_bytes as u64)
     );
-    s += &tactics_md(mesh, space);
+    s += &refs.tactics;
     s += &unpinned_md(m, space, plan);
     s
 }
 
 /// `report.md`'s account of what the reference plans' tactics found in the program (by its dataflow).
-fn tactics_md(mesh: &Mesh, space: &PlanSpace<'_>) -> String {
+fn tactics_md(mesh: &Mesh, space: &PlanSpace<'_>, found: &Recognised) -> String {
     let mut s = String::from(
         "\nThe reference plans' tactics, as they matched this program's dataflow (argument names play no part):\n\n",
     );
@@ -161,7 +179,7 @@ fn tactics_md(mesh: &Mesh, space: &PlanSpace<'_>) -> String {
     };
     let spec = format!("dp:{first}+megatron:{last}+fsdp:{first}");
     let Ok(tactics) = parse_tactics(&spec, mesh) else { return String::new() };
-    for t in apply(space, &tactics).matched {
+    for t in found.apply(space, &tactics).matched {
         let _ = writeln!(s, "- {t}");
     }
     s

@@ -120,18 +120,40 @@ pub struct Applied {
 /// Apply `tactics` in order to the arguments of `space`'s program: each shards what its pattern finds,
 /// on dimensions the axis divides and with axes not yet used on that argument.
 pub fn apply(space: &PlanSpace<'_>, tactics: &[Tactic]) -> Applied {
-    let m = space.m;
-    let found = Found { space, dims: Dims::new(space) };
-    let roles = Roles::new(space, &found.dims);
+    Recognised::new(space).apply(space, tactics)
+}
+
+/// A program's classes and roles, found once for any number of tactic combinations.
+pub struct Recognised {
+    dims: Dims,
+    roles: Roles,
+}
+
+impl Recognised {
+    /// The classes and roles of `space`'s program.
+    pub fn new(space: &PlanSpace<'_>) -> Recognised {
+        let dims = Dims::new(space);
+        let roles = Roles::new(space, &dims);
+        Recognised { dims, roles }
+    }
+
+    /// [`apply`] with the classes and roles found already (`space` must be the one they came from).
+    pub fn apply(&self, space: &PlanSpace<'_>, tactics: &[Tactic]) -> Applied {
+        apply_found(&Found { space, dims: &self.dims }, &self.roles, tactics)
+    }
+}
+
+fn apply_found(found: &Found<'_, '_>, roles: &Roles, tactics: &[Tactic]) -> Applied {
+    let (space, m) = (found.space, found.space.m);
     let mut args: Vec<TensorSharding> =
         (0..m.args.len()).map(|i| TensorSharding::replicated(MESH_SYMBOL, found.shape(i).len())).collect();
     let mut matched = Vec::new();
     for t in tactics {
         let (want, what) = match t {
             Tactic::Replicated => (Vec::new(), "nothing sharded".to_string()),
-            Tactic::DataParallel(a) => found.batch(&roles, a),
-            Tactic::Fsdp(a) => found.fsdp(&roles, a, &args),
-            Tactic::Megatron(a) => found.megatron(&roles, a),
+            Tactic::DataParallel(a) => found.batch(roles, a),
+            Tactic::Fsdp(a) => found.fsdp(roles, a, &args),
+            Tactic::Megatron(a) => found.megatron(roles, a),
         };
         let mut sharded = Vec::new();
         for (i, d, axis) in want {
@@ -155,7 +177,7 @@ type Want<'a> = Vec<(usize, usize, &'a str)>;
 /// The program's classes, and what each tactic finds in them.
 struct Found<'s, 'm> {
     space: &'s PlanSpace<'m>,
-    dims: Dims,
+    dims: &'s Dims,
 }
 
 impl Found<'_, '_> {
