@@ -28,6 +28,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Sweeps between checks of the clock and of the bound.
 const SWEEPS_PER_CHECK: usize = 4;
+
+/// Entries of work between two looks at the effort inside a sweep (0.1 s at
+/// [`ENTRIES_PER_S`]).
+const CHECK_ENTRIES: u64 = 10_000_000;
 /// Cost-matrix entries a deterministic run may sweep per second (a sweep reads every node's and every
 /// edge's costs about once): below the slowest rate measured (docs/solver.md), so that its work, not
 /// the clock, ends it.
@@ -137,12 +141,6 @@ impl<'p> Diffusion<'p> {
         self
     }
 
-    /// Cost entries one sweep reads: the unit of a deterministic run's work.
-    fn entries(&self) -> u64 {
-        let n: usize = self.unary.iter().map(Vec::len).sum::<usize>() + self.pair.iter().map(Vec::len).sum::<usize>();
-        n as u64
-    }
-
     /// `min_t (c_e(s,t) − φ_other(t))` for every strategy `s` of the end `end`.
     fn reach(&self, end: End, out: &mut Vec<f64>) {
         let c = &self.pair[end.edge];
@@ -181,12 +179,28 @@ impl<'p> Diffusion<'p> {
         }
     }
 
-    /// One sweep of updates over every node, in order.
-    pub fn sweep(&mut self) {
+    /// A sweep of updates over every node, in order, that stops early when `effort` is over: `spent` counts each node's entries (its own, and
+    /// half of each edge at it, so that a whole sweep counts every entry of the problem once), checked every
+    /// [`CHECK_ENTRIES`]. A sweep of a large problem takes seconds; a time limit must not wait for it.
+    /// Every node update is an equivalent transformation, so the bound after a partial sweep holds.
+    /// Returns whether the sweep completed.
+    fn sweep_within(&mut self, effort: &Effort, spent: &mut u64) -> bool {
         let mut reach = Vec::new();
+        let mut since = 0u64;
         for v in 0..self.unary.len() {
             self.update(v, &mut reach);
+            let work = self.unary[v].len() as u64
+                + self.ends[v].iter().map(|e| self.pair[e.edge].len() as u64).sum::<u64>() / 2;
+            *spent += work;
+            since += work;
+            if since >= CHECK_ENTRIES {
+                since = 0;
+                if effort.over(*spent) {
+                    return false;
+                }
+            }
         }
+        true
     }
 
     /// The bound at the current `φ` and `μ`, evaluated exactly: both rounded to multiples of
@@ -264,18 +278,20 @@ impl<'p> Diffusion<'p> {
                 s.raise(b);
             }
         };
-        let per_check = self.entries() * SWEEPS_PER_CHECK as u64;
         let mut spent = 0u64;
         let mut best = self.bound()?;
         publish(best, &self.mu);
         let lagrangian = self.p.usage_limit.is_some() && !self.mu.is_empty();
         let mut step = FIRST_STEP;
         let mut since_best = 0;
-        while !effort.over(spent) && !stop.load(Ordering::Relaxed) {
+        let mut cut = false;
+        while !cut && !effort.over(spent) && !stop.load(Ordering::Relaxed) {
             for _ in 0..SWEEPS_PER_CHECK {
-                self.sweep();
+                if !self.sweep_within(effort, &mut spent) {
+                    cut = true;
+                    break;
+                }
             }
-            spent += per_check;
             // Multipliers grown past what the bound evaluates (the limit cannot be met): keep the best.
             let Some(b) = self.bound() else { break };
             let gain = b - best;
