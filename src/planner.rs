@@ -10,7 +10,7 @@ use automap_encodings::constraints::UserConstraints;
 use automap_encodings::export::{self, Format, PlanDoc, Solved};
 use automap_encodings::mesh::{BYTES_PER_GIB, Mesh};
 use automap_encodings::plan::{Plan, PlanCost, PlanSpace};
-use automap_encodings::tactics::{self, Matched, parse_tactics};
+use automap_encodings::tactics::{self, Matched, Recognised, parse_tactics};
 use automap_solver::{Method, Progress, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 
@@ -120,10 +120,12 @@ impl<'a> Planner<'a> {
             Some(user) => Some(user.apply(&space, &mut built)?.to_string()),
             None => None,
         };
+        // The program's classes and roles, found once for the tactics and the report's reference plans.
+        let found = Recognised::new(&space);
         let tactics = match &opts.tactics {
             Some(spec) => {
                 let usage = |e: String| Error::Usage(format!("--tactic {spec}: {e}"));
-                let applied = tactics::apply(&space, &parse_tactics(spec, mesh).map_err(usage)?);
+                let applied = found.apply(&space, &parse_tactics(spec, mesh).map_err(usage)?);
                 let m = &model.module;
                 let arg_name =
                     |i: usize| m.entry().args.get(i).and_then(|p| p.name.clone()).unwrap_or_else(|| format!("%arg{i}"));
@@ -134,7 +136,7 @@ impl<'a> Planner<'a> {
             }
             None => None,
         };
-        let references = export::references(mesh, &space, &built);
+        let references = export::references(mesh, &space, &built, &found);
         let strategies: usize = built.problem.nodes.values().map(|n| n.strategies.len()).sum();
         let outputs = Duration::from_secs_f64(strategies as f64 * OUTPUT_S_PER_STRATEGY);
         Ok(Planner { model, mesh, space, built, constraints, tactics, references, outputs, started })

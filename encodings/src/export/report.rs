@@ -111,10 +111,9 @@ pub struct References {
     tactics: String,
 }
 
-/// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, priced in `built`'s
-/// problem (feasible under its memory limit and constraints?).
-pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built) -> References {
-    let found = Recognised::new(space);
+/// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, from the roles `found`
+/// there, priced in `built`'s problem (feasible under its memory limit and constraints?).
+pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built, found: &Recognised) -> References {
     let mut rows = String::new();
     for spec in reference_specs(mesh) {
         let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
@@ -131,7 +130,7 @@ pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built) -> Referenc
             bytes(rc.peak_bytes as u64)
         );
     }
-    References { rows, tactics: tactics_md(mesh, space, &found) }
+    References { rows, tactics: tactics_md(mesh, space, found) }
 }
 
 /// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
