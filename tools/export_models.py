@@ -130,6 +130,65 @@ def gpt_train(cfg):
     return step, (gpt_params(c), tok, tok)
 
 
+def gpt_scan_fn(c):
+    """The decoder of `gpt_forward_fn` with its layers stacked on a leading axis and run by
+    `jax.lax.scan`, as MaxText and Flax's `nn.scan` write them: one `while` forward, one backward."""
+    def f(params, tokens):
+        x = params["wte"][tokens] + params["wpe"][None, :, :]
+
+        def layer(x, p):
+            x = x + attention(p, layer_norm(x, p["ln1_g"], p["ln1_b"]), c["heads"])
+            h = layer_norm(x, p["ln2_g"], p["ln2_b"])
+            return x + jax.nn.gelu(h @ p["w1"]) @ p["w2"], None
+
+        x, _ = jax.lax.scan(layer, x, params["layers"])
+        x = layer_norm(x, params["lnf_g"], params["lnf_b"])
+        return x @ params["wte"].T
+
+    return f
+
+
+def stacked(params):
+    """`gpt_params` with the per-layer dicts stacked into one dict of `[layers, ...]` arrays."""
+    layers = params["layers"]
+    return dict(params, layers={k: sds((len(layers),) + v.shape, v.dtype) for k, v in layers[0].items()})
+
+
+def train_step(forward, lr=1e-2):
+    """value_and_grad of the next-token loss of `forward`, then an SGD update."""
+    def loss_fn(params, tokens, targets):
+        logits = forward(params, tokens)
+        logp = jax.nn.log_softmax(logits, axis=-1)
+        picked = jnp.take_along_axis(logp, targets[..., None], axis=-1)
+        return -jnp.mean(picked)
+
+    def step(params, tokens, targets):
+        loss, grads = jax.value_and_grad(loss_fn)(params, tokens, targets)
+        new_params = jax.tree_util.tree_map(lambda p, g: p - lr * g, params, grads)
+        return new_params, loss
+
+    return step
+
+
+def gpt_train_scan(cfg):
+    """`gpt_train` with its layers scanned: the same computation, the layers' weights stacked."""
+    c = gpt_config(cfg)
+    tok = sds((c["batch"], c["seq"]), jnp.int32)
+    return train_step(gpt_scan_fn(c)), (stacked(gpt_params(c)), tok, tok)
+
+
+def fori(cfg):
+    """A `fori_loop` of residual tanh blocks reading a stacked weight by the loop's counter, and a loop
+    whose trip count the program does not state (a `while_loop` on a tensor's norm)."""
+    steps, batch, d = 6, 32, 128
+
+    def f(ws, x):
+        x = jax.lax.fori_loop(0, steps, lambda i, x: x + jnp.tanh(x @ ws[i]), x)
+        return jax.lax.while_loop(lambda x: jnp.sum(x * x) > 1.0, lambda x: x * 0.5, x)
+
+    return f, (sds((steps, d, d)), sds((batch, d)))
+
+
 # ----------------------------------------------------------------------------------------------------
 # LLaMA-style decoder (RMSNorm, SwiGLU MLP, no positional table), named as a PyTorch checkpoint names its
 # weights, and the same with its weights as bare positional arguments: no name a recipe could know
@@ -293,6 +352,8 @@ MODELS = {
     "cnn_train": cnn_train,
     "moe": moe,
     "control_flow": control_flow,
+    "gpt_train_scan": gpt_train_scan,
+    "fori": fori,
 }
 
 # Fixtures also written in MLIR's generic op form, so that both printer styles stay covered.
