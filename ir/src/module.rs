@@ -81,7 +81,9 @@ pub struct OpData {
     pub parent: Option<OpId>,
     /// The innermost inlined call this op came through, if it came from a called function.
     pub inlined_at: Option<CallSiteId>,
-    /// The location name JAX gave (`jit(f)/dot_general`), resolved through `#loc` aliases.
+    /// The location name JAX gave (`jit(f)/dot_general`), resolved through `#loc` aliases; for an op
+    /// inlined from a called function, after its call's (`jit(f)/closed_call/dot_general`), as XLA
+    /// names it.
     pub loc: Option<String>,
     /// Where the op is in the source (of the function that defines it).
     pub syntax: OpSyntax,
@@ -96,6 +98,9 @@ pub struct CallSite {
     pub span: Span,
     /// The call site this one is nested in.
     pub parent: Option<CallSiteId>,
+    /// The call's location name, after those of the calls it is nested in
+    /// (`jit(step)/while/body/closed_call`): the prefix of the names of the ops inlined through it.
+    pub loc: Option<String>,
 }
 
 /// A function argument or result with the spans the writer needs.
@@ -184,6 +189,18 @@ impl Module {
     /// Line:column of an op in the source.
     pub fn op_location(&self, op: OpId) -> crate::span::LineCol {
         crate::span::line_col(&self.source, self.ops[op].syntax.span.start as usize)
+    }
+
+    /// Is `op`'s text its own: written in the entry function, or inlined from a function called once
+    /// (every call of a function called more than once shares its text, which can carry one sharding)?
+    pub fn sole_text(&self, op: OpId) -> bool {
+        match self.ops[op].inlined_at {
+            None => true,
+            Some(c) => {
+                let callee = &self.call_sites[c].callee;
+                self.call_sites.values().filter(|s| &s.callee == callee).take(2).count() == 1
+            }
+        }
     }
 
     /// The call chain an op was inlined through, innermost first (callee names).

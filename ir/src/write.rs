@@ -35,10 +35,12 @@ pub enum WriteError {
         /// Which attribute.
         key: String,
     },
-    /// An op that came from an inlined call has its text in the callee, shared by every call.
-    #[error("op {0} was inlined from a called function; annotate it with a sharding constraint instead")]
+    /// An op inlined from a function called more than once has its text in the callee, shared by every
+    /// call.
+    #[error("op {0} was inlined from a function called more than once; its text is shared by every call")]
     Inlined(OpId),
-    /// Sharding constraints are written only around ops of the entry function that start their line:
+    /// Sharding constraints are written only around ops with text of their own (see
+    /// [`Module::sole_text`]), at the top level of their function or inside `while` loops, that start their line:
     /// after one with a single named tensor result, before one on a tensor operand.
     #[error(
         "op {0} cannot take this sharding constraint (it needs an op of the entry function starting its line, \
@@ -146,7 +148,7 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
             }
             Target::Op(op) => {
                 let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(target))?;
-                if data.inlined_at.is_some() {
+                if !module.sole_text(op) {
                     return Err(WriteError::Inlined(op));
                 }
                 let colon = data.syntax.sig_colon.ok_or(WriteError::NoSuchTarget(target))?;
@@ -213,7 +215,7 @@ fn constraint_inserts(module: &Module, op: OpId, shardings: &[String]) -> Result
     let src = &module.source;
     let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(Target::Op(op)))?;
     let bad = WriteError::NotConstrainable(op);
-    if data.inlined_at.is_some() || data.parent.is_some() || data.results.len() != 1 || shardings.is_empty() {
+    if !module.sole_text(op) || !in_loops(module, op) || data.results.len() != 1 || shardings.is_empty() {
         return Err(bad);
     }
     let Some(ty) = module.ty(data.results[0]).as_tensor() else { return Err(bad) };
@@ -251,7 +253,7 @@ fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String])
     let src = &module.source;
     let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(Target::Op(op)))?;
     let bad = WriteError::NotConstrainable(op);
-    if data.inlined_at.is_some() || data.parent.is_some() || shardings.is_empty() {
+    if !module.sole_text(op) || !in_loops(module, op) || shardings.is_empty() {
         return Err(bad);
     }
     let (Some(&span), Some(&v)) = (data.syntax.operands.get(k), data.operands.get(k)) else { return Err(bad) };
@@ -279,6 +281,19 @@ fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String])
         .map(|(i, sh)| format!("{}\n{indent}", constraint_line(&names[i + 1], &names[i], sh, ty, &loc)))
         .collect();
     Ok(OperandEdit { at: start, lines, operand: span, name: base })
+}
+
+/// Is `op` at the top level of its function or inside `while` loops only (whose bodies hold one op per
+/// line, where a constraint can be written before or after it)?
+fn in_loops(module: &Module, op: OpId) -> bool {
+    let mut at = module.ops[op].parent;
+    while let Some(p) = at {
+        if !matches!(module.ops[p].kind, crate::OpKind::While) {
+            return false;
+        }
+        at = module.ops[p].parent;
+    }
+    true
 }
 
 /// The text (without indent) that defines `new` as `old` constrained to `sharding` (`<@mesh, [...]>`).

@@ -536,7 +536,7 @@ impl<'a> Builder<'a> {
     ) -> OpId {
         let (operands, spans): (Vec<ValueId>, Vec<Span>) = uses.into_iter().unzip();
         let syntax = OpSyntax { operands: spans, ..self.op_syntax(op) };
-        let loc = op.loc.and_then(|(s, e)| self.loc_name(s, e, 0));
+        let loc = self.inlined_name(inlined_at, op.loc.and_then(|(s, e)| self.loc_name(s, e, 0)));
         self.m.ops.push(OpData {
             kind,
             name,
@@ -549,6 +549,15 @@ impl<'a> Builder<'a> {
             loc,
             syntax,
         })
+    }
+
+    /// The name of an op (or call) with location name `own`, inlined through `site`: the call's name,
+    /// `/`, its own, as XLA composes them.
+    fn inlined_name(&self, site: Option<CallSiteId>, own: Option<String>) -> Option<String> {
+        match (site.and_then(|c| self.m.call_sites[c].loc.as_deref()), own) {
+            (Some(prefix), Some(own)) => Some(format!("{prefix}/{own}")),
+            (_, own) => own,
+        }
     }
 
     fn op_syntax(&self, op: &SynOp) -> OpSyntax {
@@ -847,7 +856,8 @@ impl<'a> Builder<'a> {
             return Err(self
                 .err_tok(op.name_tok, format!("calls nested deeper than {MAX_CALL_DEPTH} (is @{callee} recursive?)")));
         }
-        let site = self.m.call_sites.push(CallSite { callee: callee.clone(), span: op.span, parent: inlined_at });
+        let loc = self.inlined_name(inlined_at, op.loc.and_then(|(s, e)| self.loc_name(s, e, 0)));
+        let site = self.m.call_sites.push(CallSite { callee: callee.clone(), span: op.span, parent: inlined_at, loc });
         // Functions are isolated from above: the callee sees only its arguments.
         let saved = std::mem::take(&mut self.scopes);
         self.scopes.push(f.arg_names.iter().cloned().zip(operands).collect());

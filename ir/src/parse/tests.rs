@@ -244,3 +244,20 @@ fn gather_scatter_and_compare_generic() {
     assert_eq!(*kind, ReduceKind::Replace);
     assert_eq!(dims.inserted_window_dims, vec![0]);
 }
+
+/// An op inlined from a call is named as XLA names it: the call's location name, then its own; an op
+/// of a function called once has text of its own, one of a function called twice shares it.
+#[test]
+fn inlined_ops_take_their_calls_names_and_know_whether_their_text_is_shared() {
+    let src = "module @m {\n  func.func public @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n    %0 = func.call @once(%x) : (tensor<4xf32>) -> tensor<4xf32> loc(\"jit(f)/while/body/closed_call\")\n    %1 = func.call @twice(%0) : (tensor<4xf32>) -> tensor<4xf32> loc(\"jit(f)/a\")\n    %2 = func.call @twice(%1) : (tensor<4xf32>) -> tensor<4xf32> loc(\"jit(f)/b\")\n    return %2 : tensor<4xf32>\n  }\n  func.func private @once(%a: tensor<4xf32>) -> tensor<4xf32> {\n    %0 = stablehlo.sine %a : tensor<4xf32> loc(\"sin\")\n    return %0 : tensor<4xf32>\n  }\n  func.func private @twice(%a: tensor<4xf32>) -> tensor<4xf32> {\n    %0 = stablehlo.cosine %a : tensor<4xf32> loc(\"cos\")\n    return %0 : tensor<4xf32>\n  }\n}\n";
+    let m = parse_module(src).unwrap();
+    let named: Vec<(Option<&str>, bool)> = m.body.iter().map(|&o| (m.ops[o].loc.as_deref(), m.sole_text(o))).collect();
+    assert_eq!(
+        named,
+        [
+            (Some("jit(f)/while/body/closed_call/sin"), true),
+            (Some("jit(f)/a/cos"), false),
+            (Some("jit(f)/b/cos"), false)
+        ]
+    );
+}
