@@ -13,7 +13,9 @@
 //! devices, link bandwidth `bw` and latency `lat`, and `B` the bytes per device of the tensor unsharded
 //! along that axis: all-gather and reduce-scatter `lat·(n−1) + B·(n−1)/n / bw`; all-reduce twice that
 //! (a reduce-scatter then an all-gather); all-to-all `lat·(n−1) + B·(n−1)/n² / bw`. A change of an axis's
-//! place within the same dimension is counted as an all-to-all on that axis.
+//! place within the same dimension is counted as an all-to-all on that axis. Axes that move together
+//! from one dimension to another make one all-to-all over all their devices (as XLA emits it), named
+//! `a,b`, at the lowest bandwidth and highest latency among them.
 
 use crate::mesh::Mesh;
 use automap_ir::TensorType;
@@ -49,7 +51,7 @@ impl fmt::Display for CollectiveKind {
 pub struct Collective {
     /// Kind.
     pub kind: CollectiveKind,
-    /// Mesh axis it runs over.
+    /// Mesh axis it runs over (axes, comma-separated, for an all-to-all that moves several).
     pub axis: String,
     /// `B`: bytes per device of the tensor unsharded along the axis.
     pub bytes: u64,
@@ -117,39 +119,48 @@ pub fn reshard(
         .map(|a| u64::from(a.size))
         .product();
     let mut per_device = ty.byte_size() / sharded.max(1);
-    let mut steps: Vec<(u8, CollectiveKind, usize)> = Vec::new();
+    let mut steps: Vec<(u8, CollectiveKind, Vec<usize>)> = Vec::new();
     let mut slices = Vec::new();
+    // All-to-alls by the (source, target) dimensions their axes move between.
+    let mut moves: Vec<((usize, usize), Vec<usize>)> = Vec::new();
     for (i, a) in mesh.axes.iter().enumerate() {
         let (s, t) = (place(from, &a.name), place(to, &a.name));
         match (s, t) {
             _ if s == t => {}
             (Place::None, Place::Dim(..)) => slices.push(i),
             (Place::None, Place::Unreduced) => {}
-            (Place::Dim(..), Place::None) => steps.push((4, CollectiveKind::AllGather, i)),
-            (Place::Dim(..), Place::Dim(..)) => steps.push((2, CollectiveKind::AllToAll, i)),
+            (Place::Dim(..), Place::None) => steps.push((4, CollectiveKind::AllGather, vec![i])),
+            (Place::Dim(sd, _), Place::Dim(td, _)) => match moves.iter_mut().find(|m| m.0 == (sd, td) && sd != td) {
+                Some(m) => m.1.push(i),
+                None => moves.push(((sd, td), vec![i])),
+            },
             (Place::Dim(..), Place::Unreduced) => return Err(ReshardError::ShardedToPartial(a.name.clone())),
-            (Place::Unreduced, Place::None) => steps.push((3, CollectiveKind::AllReduce, i)),
-            (Place::Unreduced, Place::Dim(..)) => steps.push((1, CollectiveKind::ReduceScatter, i)),
+            (Place::Unreduced, Place::None) => steps.push((3, CollectiveKind::AllReduce, vec![i])),
+            (Place::Unreduced, Place::Dim(..)) => steps.push((1, CollectiveKind::ReduceScatter, vec![i])),
             (Place::Unreduced, Place::Unreduced) | (Place::None, Place::None) => {}
         }
     }
+    steps.extend(moves.into_iter().map(|(_, axes)| (2, CollectiveKind::AllToAll, axes)));
     for i in slices {
         per_device /= u64::from(mesh.axes[i].size).max(1);
     }
-    steps.sort_by_key(|s| (s.0, s.2));
+    steps.sort_by(|a, b| (a.0, &a.2).cmp(&(b.0, &b.2)));
     let mut out = Vec::with_capacity(steps.len());
-    for (_, kind, i) in steps {
-        let a = &mesh.axes[i];
-        let n = u64::from(a.size);
+    for (_, kind, axes) in steps {
+        let group: Vec<&crate::mesh::Axis> = axes.iter().map(|&i| &mesh.axes[i]).collect();
+        let size: u32 = group.iter().map(|a| a.size).product();
+        let n = u64::from(size);
+        let bw = group.iter().map(|a| a.bandwidth_bytes_per_s()).fold(f64::INFINITY, f64::min);
+        let lat = group.iter().map(|a| a.latency_s()).fold(0.0, f64::max);
         let bytes = match kind {
             CollectiveKind::ReduceScatter | CollectiveKind::AllReduce => per_device,
             CollectiveKind::AllToAll | CollectiveKind::AllGather => per_device * n,
         };
         out.push(Collective {
             kind,
-            axis: a.name.clone(),
+            axis: group.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(","),
             bytes,
-            seconds: collective_seconds(kind, a.size, bytes, a.bandwidth_bytes_per_s(), a.latency_s()),
+            seconds: collective_seconds(kind, size, bytes, bw, lat),
         });
         match kind {
             CollectiveKind::ReduceScatter => per_device /= n.max(1),
@@ -254,6 +265,33 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn axes_moving_together_make_one_all_to_all() {
+        let m = mesh();
+        // Both axes leave dimension 0 for dimension 1: one all-to-all over all 8 devices, at the data
+        // axis's lower bandwidth and higher latency.
+        let c = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{"data", "model"}, {}]>"#),
+            &sh(r#"#sdy.sharding<@m, [{}, {"data", "model"}]>"#),
+            &m,
+        )
+        .unwrap();
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert_eq!((c[0].kind, c[0].axis.as_str(), c[0].bytes), (CollectiveKind::AllToAll, "data,model", 4_194_304));
+        let want = collective_seconds(CollectiveKind::AllToAll, 8, 4_194_304, 50e9, 10e-6);
+        assert!(close(c[0].seconds, want), "{} vs {want}", c[0].seconds);
+        // Axes that go to different dimensions move apart.
+        let c = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{"data"}, {"model"}]>"#),
+            &sh(r#"#sdy.sharding<@m, [{"model"}, {"data"}]>"#),
+            &m,
+        )
+        .unwrap();
+        assert_eq!(c.len(), 2, "{c:?}");
     }
 
     #[test]
