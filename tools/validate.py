@@ -111,6 +111,20 @@ def main(argv=None):
         bad += not ok
         print(f"  output {i:>3} {str(r.shape):<18} max |diff| {err:.3e}  {'ok' if ok else 'MISMATCH'}")
 
+    # XLA's buffer assignment per device, against the plan's peak (the plan counts every value live
+    # over program order with parameters resident; XLA also reuses and aliases buffers).
+    predicted_peak = plan.get("predicted", {}).get("peak_memory_bytes_per_device")
+    try:
+        ma = exe.get_compiled_memory_stats()
+        xla_peak = ma.argument_size_in_bytes + ma.output_size_in_bytes + ma.temp_size_in_bytes - ma.alias_size_in_bytes
+        print(
+            f"memory per device: predicted peak {kib(predicted_peak or 0)}; XLA's buffers {kib(xla_peak)} "
+            f"(arguments {kib(ma.argument_size_in_bytes)}, outputs {kib(ma.output_size_in_bytes)}, "
+            f"temporaries {kib(ma.temp_size_in_bytes)}, aliased {kib(ma.alias_size_in_bytes)})"
+        )
+    except Exception as e:  # not every backend reports it
+        print(f"memory per device: XLA gave no figures ({e})")
+
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
     if cfg.dump_hlo:
         with open(cfg.dump_hlo, "w") as f:
