@@ -107,7 +107,7 @@ impl<'a> Planner<'a> {
         let mut built = build(&space, Some(memory_limit(mesh, opts.memory_limit_gib)));
         if let Some((pos, seconds)) = built.out_of_range {
             let m = &model.module;
-            let op = m.body[pos];
+            let op = space.steps()[pos].op;
             return Err(Error::Usage(format!(
                 "{}:{}: '{}' would take {seconds:.3e} s under one of its shardings, past the {MAX_COST_SECONDS:.0e} s \
                  per op or resharding that automap's costs hold: the model is too large for this mesh to plan",
@@ -142,9 +142,9 @@ impl<'a> Planner<'a> {
         Ok(Planner { model, mesh, space, built, constraints, tactics, references, outputs, started })
     }
 
-    /// Ops in the module.
+    /// Steps decided: the ops of the module, loop bodies laid out, and one per loop-carried value.
     pub fn ops(&self) -> usize {
-        self.model.module.body.len()
+        self.space.steps().len()
     }
 
     /// Strategies enumerated over every op.
@@ -254,8 +254,10 @@ impl Planner<'_> {
             return "every value's leanest sharding is over it".into();
         };
         let Some(t) = e.peak_time else { return "every value's leanest sharding is over it".into() };
-        // Node intervals count program points from 1, after the op at body position t - 1.
-        let place = usize::try_from(t - 1).ok().and_then(|pos| m.body.get(pos)).map_or(String::new(), |&op| {
+        // Node intervals count program points from 1, after the step at position t - 1.
+        let steps = self.space.steps();
+        let place = usize::try_from(t - 1).ok().and_then(|pos| steps.get(pos)).map_or(String::new(), |step| {
+            let op = step.op;
             format!(", after '{}' at {}", m.ops[op].loc.as_deref().unwrap_or(&m.ops[op].name), m.op_location(op))
         });
         let mut live: Vec<(i64, String)> = p
@@ -292,12 +294,13 @@ impl Planner<'_> {
                 m.entry().args.get(*i).and_then(|a| a.name.clone()).unwrap_or_else(|| format!("argument {i}"))
             }
             NodeRef::Op(pos) => {
-                let op = m.body[*pos];
-                format!(
-                    "the result of '{}' at {}",
-                    m.ops[op].loc.as_deref().unwrap_or(&m.ops[op].name),
-                    m.op_location(op)
-                )
+                let step = &self.space.steps()[*pos];
+                let op = step.op;
+                let what = match step.carried {
+                    Some(k) => format!("loop-carried value {k} of"),
+                    None => "the result of".to_string(),
+                };
+                format!("{what} '{}' at {}", m.ops[op].loc.as_deref().unwrap_or(&m.ops[op].name), m.op_location(op))
             }
         }
     }

@@ -1,18 +1,20 @@
 //! From a module on a mesh to the solver's `ChoiceProblem`, and back from a solution to a plan.
 //!
-//! - One node per top-level op, its strategies those of [`PlanSpace`]: node cost = compute time of the
-//!   strategy (plus the all-reduce a returned partial result needs), usage = bytes per device of its
-//!   results, live from the op to its last consumer.
+//! - One node per step of the schedule ([`crate::schedule`]: an op, or a loop-carried value), its
+//!   strategies those of [`PlanSpace`]: node cost = compute time of the strategy times the step's runs
+//!   (plus the all-reduce a returned partial result needs), usage = bytes per device of its results,
+//!   live from the step to its last consumer (a value read in a loop, to the loop's end).
 //! - One node per argument, its strategies the shardings its consumers ask for (and replicated), live for
 //!   the whole program (parameters stay resident).
 //! - One edge per operand: the cost of resharding the producer's result under each of its strategies to
-//!   what the consumer needs under each of its strategies.
+//!   what the consumer needs under each of its strategies, times the runs of that read (a loop's body
+//!   reads every iteration; a carry reads its initial value once and its yielded value every iteration).
 //!
 //! Costs are seconds mapped to integer picoseconds ([`cost_from_seconds`]); usages are bytes. The
 //! solver's objective charges every consumer its own resharding, where [`PlanSpace::evaluate`] shares one
 //! reduction of a value among its consumers: the evaluated plan costs at most the objective.
 
-use crate::cost::{bytes_per_device, compute_cost};
+use crate::cost::bytes_per_device;
 use crate::plan::{Plan, PlanSpace};
 use crate::reshard::reshard;
 use automap_ir::sharding::TensorSharding;
@@ -29,7 +31,7 @@ pub const MAX_ARG_CANDIDATES: usize = 64;
 pub enum NodeRef {
     /// Argument `i`, with its candidate shardings.
     Arg(usize, Vec<TensorSharding>),
-    /// The op at this position of the body.
+    /// The step at this position of the schedule.
     Op(usize),
 }
 
@@ -40,7 +42,7 @@ pub struct EdgeOrigin {
     pub value: ValueId,
     /// The producer's result index.
     pub result: usize,
-    /// The consuming op's position in the body.
+    /// The consuming step's position in the schedule.
     pub consumer: usize,
     /// The operand index.
     pub operand: usize,
@@ -55,7 +57,7 @@ pub struct Built {
     pub nodes: Vec<NodeRef>,
     /// What each edge prices, in edge order.
     pub edges: Vec<EdgeOrigin>,
-    /// The first op (its position in the body) with a cost past [`MAX_COST_SECONDS`], and that cost:
+    /// The first step (its position in the schedule) with a cost past [`MAX_COST_SECONDS`], and that cost:
     /// the problem cannot price it, and a plan of it would be meaningless.
     pub out_of_range: Option<(usize, f64)>,
 }
@@ -81,16 +83,9 @@ fn secs(p: Option<f64>, pos: usize, over: &mut Option<(usize, f64)>) -> i64 {
 /// Build the choice problem of `space` with a memory limit in bytes per device (`None`: no limit).
 pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     let m = space.m;
-    let n = m.body.len() as i64;
-    let mut last_use: HashMap<ValueId, i64> = HashMap::new();
-    for (pos, &op) in m.body.iter().enumerate() {
-        for &v in m.ops[op].operands.iter().chain(&m.ops[op].captures) {
-            last_use.insert(v, pos as i64 + 1);
-        }
-    }
-    for &v in &m.returns {
-        last_use.insert(v, n + 1);
-    }
+    let steps = space.steps();
+    let n = steps.len() as i64;
+    let ranges = space.live_ranges();
     let mut p = ChoiceProblem {
         name: m.name.clone().unwrap_or_else(|| "module".into()),
         usage_limit: memory_limit.map(|b| b as i64),
@@ -104,8 +99,8 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     for (i, &a) in m.args.iter().enumerate() {
         let rank = m.ty(a).as_tensor().map_or(0, |t| t.rank());
         let mut cands = vec![TensorSharding::replicated(crate::plan::MESH_SYMBOL, rank)];
-        for (pos, &op) in m.body.iter().enumerate() {
-            for (k, &v) in m.ops[op].operands.iter().enumerate() {
+        for (pos, step) in steps.iter().enumerate() {
+            for (k, &v) in step.operands.iter().enumerate() {
                 if v != a {
                     continue;
                 }
@@ -125,16 +120,16 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
         nodes.push(NodeRef::Arg(i, cands));
     }
     // Op nodes.
-    let mut op_node = Vec::with_capacity(m.body.len());
-    for (pos, &op) in m.body.iter().enumerate() {
+    let mut op_node = Vec::with_capacity(steps.len());
+    for (pos, step) in steps.iter().enumerate() {
         let rule = &space.rules[pos];
-        let data = &m.ops[op];
         let strategies = space.strategies[pos]
             .iter()
-            .map(|s| {
-                let mut seconds = compute_cost(m, op, rule, s, space.mesh).seconds;
+            .enumerate()
+            .map(|(i, s)| {
+                let mut seconds = space.compute_s(pos, i);
                 let mut usage = 0.0;
-                for (k, &r) in data.results.iter().enumerate() {
+                for (k, &r) in step.results.iter().enumerate() {
                     usage += bytes_per_device(m.ty(r).byte_size(), &rule.results[k], s, space.mesh);
                     if m.returns.contains(&r)
                         && let Some(t) = m.ty(r).as_tensor()
@@ -148,8 +143,8 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
                 Strategy { cost: secs(Some(seconds), pos, &mut out_of_range), usage: usage.ceil() as i64 }
             })
             .collect();
-        let end = data.results.iter().filter_map(|r| last_use.get(r)).copied().max().unwrap_or(pos as i64 + 1);
-        let interval = if data.results.is_empty() { (0, 0) } else { (pos as i64 + 1, end + 1) };
+        // Program points count from 1: the point after the step at position p is p + 1.
+        let interval = ranges[pos].map_or((0, 0), |(start, end)| (start as i64 + 1, end as i64 + 2));
         p.nodes.push(Node::new(strategies, interval));
         op_node.push(nodes.len());
         nodes.push(NodeRef::Op(pos));
@@ -158,14 +153,13 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     let producer_of = |v: ValueId| -> Option<(usize, usize)> {
         match m.values[v].def {
             ValueDef::Arg(_) => arg_node.get(&v).map(|&nd| (nd, 0)),
-            ValueDef::Result(o, k) => m.body.iter().position(|&b| b == o).map(|pos| (op_node[pos], k as usize)),
-            ValueDef::BlockArg(..) => None,
+            _ => space.producer_of(v).map(|(pos, k)| (op_node[pos], k)),
         }
     };
     // The layers of a deep model repeat the same edges (the same tensor type between the same strategy
     // lists): each distinct edge is priced once, keyed by its shardings' interned ids, and later ones copy
     // its costs. (A cost past the limit is recorded at the first edge that has it, which comes first.)
-    let mut priced: HashMap<(TensorType, Vec<u32>, Vec<u32>), usize> = HashMap::new();
+    let mut priced: HashMap<(TensorType, u64, Vec<u32>, Vec<u32>), usize> = HashMap::new();
     let mut interned: HashMap<TensorSharding, u32> = HashMap::new();
     let mut ids = |list: &[TensorSharding]| -> Vec<u32> {
         list.iter()
@@ -175,13 +169,18 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             })
             .collect()
     };
-    for (pos, &op) in m.body.iter().enumerate() {
-        for (k, &v) in m.ops[op].operands.iter().enumerate() {
+    for (pos, step) in steps.iter().enumerate() {
+        for (k, &v) in step.operands.iter().enumerate() {
             let (Some((from_node, result)), Some(t)) = (producer_of(v), m.ty(v).as_tensor()) else { continue };
+            // A loop-carried value the body yields unchanged: no edge to itself.
+            if from_node == op_node[pos] {
+                continue;
+            }
+            let runs = step.operand_runs[k];
             let produced = produced_shardings(space, &nodes[from_node], result);
             let required: Vec<TensorSharding> =
                 (0..space.strategies[pos].len()).map(|s| space.required(pos, k, s)).collect();
-            let key = (t.clone(), ids(&produced), ids(&required));
+            let key = (t.clone(), runs, ids(&produced), ids(&required));
             let costs: Vec<i64> = match priced.get(&key) {
                 Some(&first) => p.edges[EdgeId::from_u32(first as u32)].costs.clone(),
                 None => {
@@ -189,8 +188,9 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
                     let mut all = Vec::with_capacity(produced.len() * required.len());
                     for from in &produced {
                         for to in &required {
-                            let seconds =
-                                reshard(t, from, to, space.mesh).ok().map(|cs| cs.iter().map(|c| c.seconds).sum());
+                            let seconds = reshard(t, from, to, space.mesh)
+                                .ok()
+                                .map(|cs| cs.iter().map(|c| c.seconds).sum::<f64>() * runs as f64);
                             all.push(secs(seconds, pos, &mut out_of_range));
                         }
                     }

@@ -160,15 +160,18 @@ impl UserConstraints {
                     }
                 }
                 NodeRef::Op(pos) => {
-                    let op = &m.ops[m.body[*pos]];
-                    for (k, &v) in op.results.iter().enumerate() {
+                    let step = &space.steps()[*pos];
+                    let op = &m.ops[step.op];
+                    for (k, &v) in step.results.iter().enumerate() {
                         let named = m.values[v].name == n || (k == 0 && m.values[v].name.strip_prefix('%') == Some(n));
                         if named || returned.contains(&v) {
                             found.push((node, k));
                         }
                     }
-                    let at = m.op_location(m.body[*pos]);
+                    let at = m.op_location(step.op);
+                    // A line names an op's first result; a loop's line names no carried value.
                     if op.inlined_at.is_none()
+                        && step.carried.is_none()
                         && !op.results.is_empty()
                         && (n == at.line.to_string() || n == at.to_string())
                     {
@@ -378,7 +381,7 @@ fn collective_terms(space: &PlanSpace<'_>, built: &Built, kind: CollectiveKind) 
     }
     for (node, r) in built.nodes.iter().enumerate() {
         let NodeRef::Op(pos) = r else { continue };
-        for (k, &v) in m.ops[m.body[*pos]].results.iter().enumerate() {
+        for (k, &v) in space.steps()[*pos].results.iter().enumerate() {
             let Some(t) = m.ty(v).as_tensor().filter(|_| m.returns.contains(&v)) else { continue };
             for (s, from) in produced_shardings(space, r, k).iter().enumerate() {
                 let to = TensorSharding { unreduced: Vec::new(), ..from.clone() };

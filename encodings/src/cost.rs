@@ -49,17 +49,23 @@ pub fn compute_cost(m: &Module, op: OpId, rule: &OpRule, s: &Strategy, mesh: &Me
         .or(data.operands.first())
         .and_then(|&v| m.ty(v).as_tensor())
         .map_or(ElemType::F32, |t| t.elem);
-    let mut bytes = 0.0;
-    for (k, &v) in data.operands.iter().enumerate() {
-        if let Some(dims) = rule.operands.get(k) {
-            bytes += bytes_per_device(m.ty(v).byte_size(), dims, s, mesh);
-        }
-    }
-    for (k, &v) in data.results.iter().enumerate() {
-        if let Some(dims) = rule.results.get(k) {
-            bytes += bytes_per_device(m.ty(v).byte_size(), dims, s, mesh);
-        }
-    }
+    let operand = |k: usize| {
+        let (Some(&v), Some(dims)) = (data.operands.get(k), rule.operands.get(k)) else { return 0.0 };
+        bytes_per_device(m.ty(v).byte_size(), dims, s, mesh)
+    };
+    let result = |k: usize| {
+        let (Some(&v), Some(dims)) = (data.results.get(k), rule.results.get(k)) else { return 0.0 };
+        bytes_per_device(m.ty(v).byte_size(), dims, s, mesh)
+    };
+    let bytes = match data.kind {
+        // A slice reads only what it keeps; an update in place reads and writes only the update (how
+        // XLA runs a scanned layer's reads and writes of its stacked weights and activations).
+        OpKind::Slice { .. } | OpKind::DynamicSlice { .. } => 2.0 * result(0),
+        OpKind::DynamicUpdateSlice => 2.0 * operand(1),
+        // A reshape keeps the elements' order: XLA makes it a bitcast, which moves nothing.
+        OpKind::Reshape => 0.0,
+        _ => (0..data.operands.len()).map(operand).sum::<f64>() + (0..data.results.len()).map(result).sum::<f64>(),
+    };
     let seconds = (flops / mesh.peak_flops(elem)).max(bytes / mesh.device.hbm_bytes_per_s());
     ComputeCost { flops, bytes, seconds }
 }

@@ -15,6 +15,7 @@ pub mod mesh;
 pub mod plan;
 pub mod reshard;
 pub mod rules;
+pub mod schedule;
 pub mod spec_error;
 pub mod strategy;
 pub mod tactics;

@@ -1,11 +1,13 @@
-//! Plans: a strategy for every op of the program and a sharding for every argument; what a plan costs
-//! (compute, the collectives of every resharding, peak memory per device); and propagation, which
+//! Plans: a strategy for every step of the program ([`crate::schedule`]: its ops, loop bodies laid out)
+//! and a sharding for every argument; what a plan costs (compute, the collectives of every resharding,
+//! each times the runs of the step that needs it; peak memory per device); and propagation, which
 //! completes a plan from its arguments' shardings (the reference plans: [`crate::tactics`]).
 
-use crate::cost::compute_cost;
+use crate::cost::{ComputeCost, compute_cost};
 use crate::mesh::Mesh;
 use crate::reshard::{Collective, reshard};
-use crate::rules::{OpRule, rule_for};
+use crate::rules::{OpRule, carry_rule, rule_for};
+use crate::schedule::{Schedule, Step};
 use crate::strategy::{Strategy, enumerate};
 use automap_ir::sharding::{AxisRef, TensorSharding};
 use automap_ir::{Module, OpId, OpKind, ValueDef, ValueId};
@@ -14,17 +16,22 @@ use std::collections::HashMap;
 /// The name the mesh has in annotations (`sdy.mesh @mesh`).
 pub const MESH_SYMBOL: &str = "mesh";
 
-/// The strategies of every top-level op.
+/// The strategies of every step of the program.
 pub struct PlanSpace<'m> {
     /// The module.
     pub m: &'m Module,
     /// The mesh.
     pub mesh: &'m Mesh,
-    /// Rule of each op of `m.body`, by position.
+    /// The steps decided, in program order; positions below index them.
+    pub schedule: Schedule,
+    /// Rule of each step, by position.
     pub rules: Vec<OpRule>,
-    /// Strategies of each op, by position (the first is replicated).
+    /// Strategies of each step, by position (the first is replicated).
     pub strategies: Vec<Vec<Strategy>>,
+    /// The step and result index defining each value (a carry's aliases included).
     producer: HashMap<ValueId, (usize, usize)>,
+    /// Per step: does its result live in its first operand's buffer (see [`PlanSpace::shares_buffer`])?
+    view: Vec<bool>,
 }
 
 /// A plan.
@@ -32,7 +39,7 @@ pub struct PlanSpace<'m> {
 pub struct Plan {
     /// Sharding of each argument of the entry function.
     pub args: Vec<TensorSharding>,
-    /// Strategy index of each op of `m.body`, by position.
+    /// Strategy index of each step of the schedule, by position.
     pub choice: Vec<usize>,
     /// Mesh axes over which a linear op passes partial sums through (its operands and result stay
     /// unreduced over them), by position; empty for most ops.
@@ -87,10 +94,20 @@ fn pass_through(m: &Module, op: OpId, carried: &[Vec<AxisRef>]) -> Option<(Vec<u
 pub struct CausedCollective {
     /// The collective.
     pub collective: Collective,
-    /// The op whose operand needs it (`None` for a returned value).
+    /// The op whose operand needs it (`None` for a returned value; a loop's `while` for a loop-carried
+    /// value's initial or yielded value).
     pub op: Option<OpId>,
     /// The value being resharded.
     pub value: ValueId,
+    /// How many times it runs: once, or the iterations of the loops around the op that needs it.
+    pub runs: u64,
+}
+
+impl CausedCollective {
+    /// Seconds over all its runs.
+    pub fn total_s(&self) -> f64 {
+        self.collective.seconds * self.runs as f64
+    }
 }
 
 /// What a plan costs.
@@ -98,7 +115,7 @@ pub struct CausedCollective {
 pub struct PlanCost {
     /// Seconds of compute (sum over ops, per device).
     pub compute_s: f64,
-    /// Seconds of communication (sum over collectives).
+    /// Seconds of communication (sum over collectives, each times its runs).
     pub comm_s: f64,
     /// Every collective.
     pub collectives: Vec<CausedCollective>,
@@ -113,31 +130,216 @@ impl PlanCost {
     }
 }
 
+/// `rule` with an operand per captured value, every dimension needing replication: the regions of a
+/// `case`, `if` or unopened `while` read their captures whole.
+fn with_captures(mut rule: OpRule, m: &Module, captures: &[ValueId]) -> OpRule {
+    for &c in captures {
+        let shape = m.ty(c).as_tensor().map_or(Vec::new(), |t| t.shape.clone());
+        let dims = shape
+            .iter()
+            .map(|&size| {
+                rule.factors.push(crate::rules::Factor { size, kind: crate::rules::FactorKind::NeedReplication });
+                vec![rule.factors.len() - 1]
+            })
+            .collect();
+        rule.operands.push(dims);
+    }
+    rule
+}
+
 fn replicated_of(m: &Module, v: ValueId) -> TensorSharding {
     TensorSharding::replicated(MESH_SYMBOL, m.ty(v).as_tensor().map_or(0, |t| t.rank()))
 }
 
 impl<'m> PlanSpace<'m> {
-    /// Rules and strategies of every top-level op of `m` on `mesh`.
+    /// Rules and strategies of every step of `m` on `mesh`.
     pub fn new(m: &'m Module, mesh: &'m Mesh) -> PlanSpace<'m> {
-        let rules: Vec<OpRule> = m.body.iter().map(|&op| rule_for(m, op)).collect();
+        let schedule = Schedule::new(m);
+        let rules: Vec<OpRule> = schedule
+            .steps
+            .iter()
+            .map(|step| match step.carried {
+                Some(_) => carry_rule(&m.ty(step.results[0]).as_tensor().map_or(Vec::new(), |t| t.shape.clone())),
+                None => with_captures(rule_for(m, step.op), m, &step.operands[step.captures_from..]),
+            })
+            .collect();
         let strategies = rules.iter().map(|r| enumerate(r, mesh)).collect();
         let mut producer = HashMap::new();
-        for (pos, &op) in m.body.iter().enumerate() {
-            for (k, &r) in m.ops[op].results.iter().enumerate() {
+        for (pos, step) in schedule.steps.iter().enumerate() {
+            for (k, &r) in step.results.iter().enumerate() {
                 producer.insert(r, (pos, k));
             }
+            for &a in &step.aliases {
+                producer.insert(a, (pos, 0));
+            }
         }
-        PlanSpace { m, mesh, rules, strategies, producer }
+        let mut space = PlanSpace { m, mesh, schedule, rules, strategies, producer, view: Vec::new() };
+        space.view = space.find_views();
+        space
+    }
+
+    /// Does the result of the step at `pos` live in its first operand's buffer, taking no memory of its
+    /// own? A reshape does (XLA makes it a bitcast), and so does a `dynamic_update_slice` of a loop
+    /// body's block argument whose result only the body yields back to that same carried value (XLA
+    /// writes it into the carried value's buffer). The operand's buffer then lives as long as the
+    /// result is read ([`PlanSpace::buffer`]).
+    pub fn shares_buffer(&self, pos: usize) -> bool {
+        self.view.get(pos).copied().unwrap_or(false)
+    }
+
+    /// The value whose buffer holds `v`: `v` itself (by [`PlanSpace::canonical`]), or through the steps
+    /// that [share their operand's buffer](PlanSpace::shares_buffer), the value they view.
+    pub fn buffer(&self, v: ValueId) -> ValueId {
+        let mut v = self.canonical(v);
+        while let Some((p, 0)) = self.producer_of(v) {
+            if !self.shares_buffer(p) {
+                break;
+            }
+            v = self.canonical(self.schedule.steps[p].operands[0]);
+        }
+        v
+    }
+
+    fn find_views(&self) -> Vec<bool> {
+        let steps = &self.schedule.steps;
+        let mut reads: HashMap<ValueId, usize> = HashMap::new();
+        for step in steps {
+            for &v in &step.operands {
+                *reads.entry(v).or_default() += 1;
+            }
+        }
+        let mut out: Vec<bool> = steps
+            .iter()
+            .map(|s| {
+                s.carried.is_none()
+                    && matches!(self.m.ops[s.op].kind, OpKind::Reshape)
+                    && s.results.len() == 1
+                    && s.operands.first().is_some_and(|&v| self.m.ty(v).as_tensor().is_some())
+            })
+            .collect();
+        for step in steps.iter().filter(|s| s.carried.is_some()) {
+            let yielded = step.operands[1];
+            let Some((p, 0)) = self.producer_of(yielded) else { continue };
+            let update = &steps[p];
+            if matches!(self.m.ops[update.op].kind, OpKind::DynamicUpdateSlice)
+                && update.carried.is_none()
+                && update.operands.first() == step.aliases.get(1)
+                && reads.get(&yielded) == Some(&1)
+                && !self.m.returns.contains(&yielded)
+            {
+                out[p] = true;
+            }
+        }
+        out
+    }
+
+    /// The steps, in program order.
+    pub fn steps(&self) -> &[Step] {
+        &self.schedule.steps
+    }
+
+    /// The step (and result index) that defines `v`; `None` for an argument, or a value no step
+    /// defines (inside a region the schedule keeps whole).
+    pub fn producer_of(&self, v: ValueId) -> Option<(usize, usize)> {
+        self.producer.get(&v).copied()
+    }
+
+    /// The value `v` is (a carry's block arguments are its result); `v` itself for any other.
+    pub fn canonical(&self, v: ValueId) -> ValueId {
+        self.producer.get(&v).map_or(v, |&(pos, k)| self.schedule.steps[pos].results[k])
+    }
+
+    /// The compute of one run of the step at `pos` under strategy `s` (a carry computes nothing).
+    pub fn compute(&self, pos: usize, s: usize) -> ComputeCost {
+        let step = &self.schedule.steps[pos];
+        match step.carried {
+            Some(_) => ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 },
+            None => compute_cost(self.m, step.op, &self.rules[pos], &self.strategies[pos][s], self.mesh),
+        }
+    }
+
+    /// Seconds of compute of the step at `pos` under strategy `s` over all its runs.
+    pub fn compute_s(&self, pos: usize, s: usize) -> f64 {
+        self.compute(pos, s).seconds * self.schedule.steps[pos].runs as f64
+    }
+
+    /// The last position at which each buffer (by [`PlanSpace::buffer`]) is read; a returned value's is
+    /// the step count, and a loop-carried value lives through its whole loop.
+    pub fn last_uses(&self) -> HashMap<ValueId, usize> {
+        let steps = &self.schedule.steps;
+        let mut last: HashMap<ValueId, usize> = HashMap::new();
+        for (pos, step) in steps.iter().enumerate() {
+            for (k, &v) in step.operands.iter().enumerate() {
+                let def = self.producer_of(v).map(|(p, _)| p);
+                let end = self.schedule.live_to(pos, k, def);
+                let e = last.entry(self.buffer(v)).or_insert(end);
+                *e = (*e).max(end);
+            }
+            if let (Some(_), Some(l)) = (step.carried, step.in_loop) {
+                let end = self.schedule.loops[l].last;
+                let e = last.entry(step.results[0]).or_insert(end);
+                *e = (*e).max(end);
+            }
+        }
+        for &v in &self.m.returns {
+            last.insert(self.buffer(v), steps.len());
+        }
+        last
+    }
+
+    /// Where the results of each step hold memory: the first and last position (inclusive) at which
+    /// they are live, `None` for a step with no results or whose result
+    /// [shares a buffer](PlanSpace::shares_buffer). A result lives from its step to its last read,
+    /// except that a step whose every operand outlives its result's first read (or is a scalar) is made
+    /// just before that read, as XLA's scheduler orders ops to keep memory low: a loop body's slices of
+    /// its stacked weights and activations, written at the top of the body, are live only from their
+    /// first use.
+    pub fn live_ranges(&self) -> Vec<Option<(usize, usize)>> {
+        let steps = &self.schedule.steps;
+        let last = self.last_uses();
+        let mut first: HashMap<ValueId, usize> = HashMap::new();
+        // A view (a reshape) reads nothing: its readers read its operand's buffer.
+        for (pos, step) in steps.iter().enumerate().filter(|&(p, _)| !self.shares_buffer(p)) {
+            for (k, &v) in step.operands.iter().enumerate() {
+                // A carry reads its yielded value where it is made.
+                let at =
+                    if step.carried.is_some() && k == 1 { self.producer_of(v).map_or(pos, |(p, _)| p) } else { pos };
+                let e = first.entry(self.buffer(v)).or_insert(at);
+                *e = (*e).min(at);
+            }
+        }
+        for &v in &self.m.returns {
+            first.entry(self.buffer(v)).or_insert(steps.len());
+        }
+        steps
+            .iter()
+            .enumerate()
+            .map(|(pos, step)| {
+                if step.results.is_empty() || self.shares_buffer(pos) {
+                    return None;
+                }
+                let end = step.results.iter().filter_map(|r| last.get(r)).copied().max().unwrap_or(pos).max(pos);
+                let read = step.results.iter().filter_map(|r| first.get(r)).copied().min().unwrap_or(pos);
+                let movable = step.carried.is_none()
+                    && read > pos
+                    && step.operands.iter().all(|&v| {
+                        self.m.ty(v).as_tensor().is_none_or(|t| t.rank() == 0)
+                            || last.get(&self.buffer(v)).is_some_and(|&l| l >= read)
+                            || matches!(self.m.values[v].def, ValueDef::Arg(_))
+                    });
+                Some((if movable { read.min(end) } else { pos }, end))
+            })
+            .collect()
     }
 
     /// The fully replicated plan.
     pub fn replicated(&self) -> Plan {
+        let n = self.schedule.steps.len();
         Plan {
             args: self.m.args.iter().map(|&a| replicated_of(self.m, a)).collect(),
-            choice: vec![0; self.m.body.len()],
-            partial: vec![Vec::new(); self.m.body.len()],
-            partial_operands: vec![Vec::new(); self.m.body.len()],
+            choice: vec![0; n],
+            partial: vec![Vec::new(); n],
+            partial_operands: vec![Vec::new(); n],
         }
     }
 
@@ -190,6 +392,7 @@ impl<'m> PlanSpace<'m> {
         let mut reduced: HashMap<(ValueId, Vec<String>), TensorSharding> = HashMap::new();
         let mut add = |v: ValueId,
                        op: Option<OpId>,
+                       runs: u64,
                        from: &TensorSharding,
                        to: &TensorSharding,
                        out: &mut Vec<CausedCollective>| {
@@ -205,51 +408,47 @@ impl<'m> PlanSpace<'m> {
                 _ => from.clone(),
             };
             if let Ok(cs) = reshard(t, &start, to, self.mesh) {
-                out.extend(cs.into_iter().map(|collective| CausedCollective { collective, op, value: v }));
+                out.extend(cs.into_iter().map(|collective| CausedCollective { collective, op, value: v, runs }));
             }
             if !gone.is_empty() {
                 reduced.entry((v, gone)).or_insert_with(|| to.clone());
             }
         };
-        for (pos, &op) in m.body.iter().enumerate() {
-            let s = plan.choice[pos];
-            compute_s += compute_cost(m, op, &self.rules[pos], &self.strategies[pos][s], self.mesh).seconds;
-            for (k, &v) in m.ops[op].operands.iter().enumerate() {
-                add(v, Some(op), &self.produced(plan, v), &self.required_in(plan, pos, k), &mut collectives);
+        for (pos, step) in self.schedule.steps.iter().enumerate() {
+            compute_s += self.compute_s(pos, plan.choice[pos]);
+            for (k, &v) in step.operands.iter().enumerate() {
+                // A loop-carried value the body yields unchanged is its own operand.
+                if self.producer_of(v).is_some_and(|(p, _)| p == pos) {
+                    continue;
+                }
+                let (from, to) = (self.produced(plan, v), self.required_in(plan, pos, k));
+                add(v, Some(step.op), step.operand_runs[k], &from, &to, &mut collectives);
             }
         }
         for &v in &m.returns {
             let from = self.produced(plan, v);
             let to = TensorSharding { unreduced: Vec::new(), ..from.clone() };
-            add(v, None, &from, &to, &mut collectives);
+            add(v, None, 1, &from, &to, &mut collectives);
         }
-        let comm_s = collectives.iter().map(|c| c.collective.seconds).sum::<f64>() + 0.0;
+        let comm_s = collectives.iter().map(CausedCollective::total_s).sum::<f64>() + 0.0;
         PlanCost { compute_s, comm_s, collectives, peak_bytes: self.peak_bytes(plan) }
     }
 
-    /// Peak bytes per device over program order.
+    /// Peak bytes per device over program order (a loop's body once: what lives across the loop and
+    /// the peak of one iteration).
     fn peak_bytes(&self, plan: &Plan) -> f64 {
         let m = self.m;
-        let n = m.body.len();
-        let mut last_use: HashMap<ValueId, usize> = HashMap::new();
-        for (pos, &op) in m.body.iter().enumerate() {
-            for &v in m.ops[op].operands.iter().chain(&m.ops[op].captures) {
-                last_use.insert(v, pos);
-            }
-        }
-        for &v in &m.returns {
-            last_use.insert(v, n);
-        }
+        let n = self.schedule.steps.len();
         let mut delta = vec![0.0f64; n + 2];
         let size = |v: ValueId| m.ty(v).byte_size() as f64 / self.mesh.shards(&self.produced(plan, v));
         for &a in &m.args {
             delta[0] += size(a);
         }
-        for (pos, &op) in m.body.iter().enumerate() {
-            for &r in &m.ops[op].results {
+        for (step, range) in self.schedule.steps.iter().zip(self.live_ranges()) {
+            let Some((start, end)) = range else { continue };
+            for &r in &step.results {
                 let s = size(r);
-                delta[pos] += s;
-                let end = last_use.get(&r).copied().unwrap_or(pos);
+                delta[start] += s;
                 delta[end + 1] -= s;
             }
         }
@@ -264,27 +463,47 @@ impl<'m> PlanSpace<'m> {
 
     /// A plan from argument shardings: every op, in program order, takes the strategy that costs least
     /// given its operands (resharding plus compute); ops fed only by constants follow their consumers.
+    /// A loop-carried value follows its initial value and, in a second pass, also the value its body
+    /// yields as the first pass left it.
     pub fn propagate(&self, args: Vec<TensorSharding>) -> Plan {
+        let first = self.propagate_from(args.clone(), None);
+        if self.schedule.loops.is_empty() { first } else { self.propagate_from(args, Some(&first)) }
+    }
+
+    /// [`PlanSpace::propagate`], pricing the values a step reads before they are made (a carry's yielded
+    /// value) as `earlier` makes them, if given.
+    fn propagate_from(&self, args: Vec<TensorSharding>, earlier: Option<&Plan>) -> Plan {
         let m = self.m;
-        let n = m.body.len();
+        let steps = &self.schedule.steps;
+        let n = steps.len();
         let mut plan =
             Plan { args, choice: vec![0; n], partial: vec![Vec::new(); n], partial_operands: vec![Vec::new(); n] };
-        // Values that do not depend on any argument (constants, iotas and what is computed from them).
+        // Values that do not depend on any argument (constants, iotas and what is computed from them);
+        // loop-carried values never count as free.
         let mut free: HashMap<ValueId, bool> = m.args.iter().map(|&a| (a, false)).collect();
-        let mut free_op = vec![false; m.body.len()];
-        for (pos, &op) in m.body.iter().enumerate() {
-            let f = m.ops[op].operands.iter().chain(&m.ops[op].captures).all(|v| free.get(v).copied().unwrap_or(false));
+        let mut free_op = vec![false; n];
+        for (pos, step) in steps.iter().enumerate() {
+            let f = step.carried.is_none() && step.operands.iter().all(|v| free.get(v).copied().unwrap_or(false));
             free_op[pos] = f;
-            for &r in &m.ops[op].results {
+            for &r in step.results.iter().chain(&step.aliases) {
                 free.insert(r, f);
             }
         }
-        for (pos, &op) in m.body.iter().enumerate() {
+        // An operand defined at or after its reader (a carry's yielded value) is not known yet.
+        let later = |pos: usize, v: ValueId| self.producer_of(v).is_some_and(|(p, _)| p >= pos);
+        for (pos, step) in steps.iter().enumerate() {
             if free_op[pos] {
                 continue;
             }
-            let operands = &m.ops[op].operands;
-            let from: Vec<TensorSharding> = operands.iter().map(|&v| self.produced(&plan, v)).collect();
+            let op = step.op;
+            let operands = &step.operands;
+            let from: Vec<TensorSharding> = operands
+                .iter()
+                .map(|&v| match earlier {
+                    Some(e) if later(pos, v) => self.produced(e, v),
+                    _ => self.produced(&plan, v),
+                })
+                .collect();
             // Shardings propagate: an op may use only the mesh axes its operands already use.
             let allowed: Vec<usize> = (0..self.mesh.axes.len())
                 .filter(|&a| {
@@ -302,9 +521,9 @@ impl<'m> PlanSpace<'m> {
                 {
                     continue;
                 }
-                let mut c = compute_cost(m, op, &self.rules[pos], &self.strategies[pos][s], self.mesh).seconds;
+                let mut c = self.compute_s(pos, s);
                 for (k, &v) in operands.iter().enumerate() {
-                    if !free.get(&v).copied().unwrap_or(false) {
+                    if !free.get(&v).copied().unwrap_or(false) && (earlier.is_some() || !later(pos, v)) {
                         c += self.reshard_s(v, &from[k], &self.required(pos, k, s));
                     }
                 }
@@ -316,7 +535,8 @@ impl<'m> PlanSpace<'m> {
             // Linear ops pass partial sums through (the reduction then happens once, later), when the
             // axes are not ones the op's own strategy shards.
             let carried: Vec<Vec<AxisRef>> = from.iter().map(|f| f.unreduced.clone()).collect();
-            if let Some((ks, axes)) = pass_through(m, op, &carried) {
+            let linear = if step.carried.is_some() { None } else { pass_through(m, op, &carried) };
+            if let Some((ks, axes)) = linear {
                 let strategy = &self.strategies[pos][plan.choice[pos]];
                 let clash = strategy
                     .axis_factor
@@ -331,18 +551,17 @@ impl<'m> PlanSpace<'m> {
         }
         // Free ops, last first: match what their consumers need.
         let mut consumers: HashMap<ValueId, Vec<(usize, usize)>> = HashMap::new();
-        for (pos, &op) in m.body.iter().enumerate() {
-            for (k, &v) in m.ops[op].operands.iter().enumerate() {
+        for (pos, step) in steps.iter().enumerate() {
+            for (k, &v) in step.operands.iter().enumerate() {
                 consumers.entry(v).or_default().push((pos, k));
             }
         }
-        for pos in (0..m.body.len()).rev().filter(|&p| free_op[p]) {
-            let op = m.body[pos];
+        for pos in (0..n).rev().filter(|&p| free_op[p]) {
             let mut best = (f64::INFINITY, 0);
             for s in 0..self.strategies[pos].len() {
                 plan.choice[pos] = s;
-                let mut c = compute_cost(m, op, &self.rules[pos], &self.strategies[pos][s], self.mesh).seconds;
-                for &r in &m.ops[op].results {
+                let mut c = self.compute_s(pos, s);
+                for &r in &steps[pos].results {
                     let produced = self.produced(&plan, r);
                     for &(cp, ck) in consumers.get(&r).map_or(&[][..], Vec::as_slice) {
                         c += self.reshard_s(r, &produced, &self.required_in(&plan, cp, ck));

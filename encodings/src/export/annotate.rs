@@ -37,9 +37,10 @@ pub enum AnnotateError {
 }
 
 /// The annotated module: the mesh (Shardy); a sharding on every argument and result of the entry function
-/// and on the results of every op written in the entry function (ops inlined from called functions share
-/// their text with every call and are left to the partitioner's propagation); the partition count set to
-/// the mesh's device count. Partial sums are not written: the partitioner places the reductions.
+/// and on the results of every op the plan decides whose text is its own ([`Module::sole_text`]: ops
+/// inlined from a function called more than once share their text with every call and are left to the
+/// partitioner's propagation), loop bodies included; the partition count set to the mesh's device count.
+/// Partial sums are not written: the partitioner places the reductions.
 ///
 /// In the Shardy form, every resharding the plan makes is pinned by `sdy.sharding_constraint`s (see
 /// [`reshardings`]): the value is held at its produced sharding after its op, and resharded to what the
@@ -67,13 +68,15 @@ pub fn annotate(
     if format == Format::Shardy {
         ann.before_entry(mesh_decl(mesh));
     }
-    for &op in &m.body {
+    for step in space.steps().iter().filter(|s| s.carried.is_none()) {
+        let op = step.op;
         let data = &m.ops[op];
-        // Constants print their attributes before the value, unlike other ops; a `while` in pretty form
-        // takes them after its types (`attributes {...}`), and XLA rejects a sharding per result there
-        // (a RET_CHECK on the loop's tuple): both left to propagation.
+        // Constants print their attributes before the value, unlike other ops. A `while` takes no
+        // sharding: XLA drops a loop-invariant value from the loop's tuple without dropping its sharding
+        // (a RET_CHECK on the tuple's size), so its carried values are pinned by constraints on their
+        // initial and yielded values instead (see [`reshardings`]).
         let unwritten = matches!(data.kind, automap_ir::OpKind::Constant { .. } | automap_ir::OpKind::While);
-        if data.inlined_at.is_some() || data.results.is_empty() || data.syntax.sig_colon.is_none() || unwritten {
+        if !m.sole_text(op) || data.results.is_empty() || data.syntax.sig_colon.is_none() || unwritten {
             continue;
         }
         let shardings: Vec<TensorSharding> =
@@ -115,8 +118,11 @@ pub fn annotate(
 
 /// Where the annotated module pins a resharding the plan makes: the entry function's ops whose result
 /// (one, not a partial sum) is resharded for a consumer, each held at its produced sharding; and each
-/// consumer's operand `(op, k)` resharded to what the op needs just before it. Ops inlined from called
-/// functions and ops inside regions share or nest their text and are left out.
+/// consumer's operand `(op, k)` resharded to what the op needs just before it. A loop-carried tensor is
+/// pinned to the sharding the plan carries on its initial value (an operand of the `while`) and on the
+/// value the body yields (an operand of the body's `return`), resharded there or not. Ops inlined from
+/// called functions share their text with every call and are left out, as are ops inside regions the
+/// schedule keeps whole.
 #[derive(Clone, Debug, Default)]
 pub struct Reshardings {
     /// Ops whose result is held at its produced sharding, with that sharding.
@@ -128,37 +134,65 @@ pub struct Reshardings {
 
 /// The [`Reshardings`] of `plan`.
 pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Reshardings {
+    let stepped: std::collections::HashSet<automap_ir::OpId> =
+        space.steps().iter().filter(|s| s.carried.is_none()).map(|s| s.op).collect();
     let written = |op: automap_ir::OpId| {
         let data = &m.ops[op];
-        data.inlined_at.is_none() && data.parent.is_none() && !matches!(data.kind, automap_ir::OpKind::Constant { .. })
+        m.sole_text(op) && stepped.contains(&op) && !matches!(data.kind, automap_ir::OpKind::Constant { .. })
     };
     let mut out = Reshardings::default();
     let mut held = std::collections::BTreeSet::new();
-    for (pos, &op) in m.body.iter().enumerate() {
-        for (k, &v) in m.ops[op].operands.iter().enumerate() {
-            if m.ty(v).as_tensor().is_none() {
+    for (pos, step) in space.steps().iter().enumerate() {
+        for (k, &v) in step.operands.iter().enumerate() {
+            if m.ty(v).as_tensor().is_none() || space.producer_of(v).is_some_and(|(p, _)| p == pos) {
                 continue;
             }
+            // Where the read is written: a carry reads its initial value as the loop's operand and its
+            // yielded value as an operand of the body's `return`.
+            let (op, at) = match step.carried {
+                // A capture is read inside its op's regions, where no constraint is written.
+                None if k >= step.captures_from => continue,
+                None => (step.op, k),
+                Some(c) if k == 0 => (step.op, c),
+                Some(c) => match m.ops[step.op].regions[1].blocks[0].ops.last() {
+                    Some(&ret) if m.sole_text(ret) => (ret, c),
+                    _ => continue,
+                },
+            };
+            let readable = |o: automap_ir::OpId| step.carried.is_some() && m.sole_text(o);
             let (from, to) = (space.produced(plan, v), space.required_in(plan, pos, k));
             // Partial sums are written without their pending reduction: XLA places it.
-            if !from.unreduced.is_empty() || !to.unreduced.is_empty() || from.dims == to.dims {
+            if !from.unreduced.is_empty() || !to.unreduced.is_empty() {
+                continue;
+            }
+            // A loop-carried value is pinned at loop entry and where the body yields it even when it
+            // needs no resharding there: nothing else tells XLA the sharding it carries.
+            if from.dims == to.dims {
+                if step.carried.is_some() && readable(op) {
+                    out.operands.push((op, at, vec![to]));
+                }
                 continue;
             }
             // Arguments are pinned by their own annotation; op results by a constraint after the op
-            // where that can be written.
+            // where that can be written; a loop's block arguments by none (the chain starts with the
+            // sharding they carry).
             let producer = match m.values[v].def {
                 automap_ir::ValueDef::Result(op, _) => Some(op),
                 _ => None,
             };
-            let holdable = producer.is_none_or(|p| written(p) && m.ops[p].results.len() == 1);
+            let holdable = match m.values[v].def {
+                automap_ir::ValueDef::Arg(_) => true,
+                automap_ir::ValueDef::BlockArg(..) => false,
+                automap_ir::ValueDef::Result(p, _) => written(p) && m.ops[p].results.len() == 1,
+            };
             if let Some(p) = producer
                 && holdable
                 && held.insert(p)
             {
                 out.produced.push((p, from.clone()));
             }
-            if written(op) {
-                out.operands.push((op, k, if holdable { vec![to] } else { vec![from, to] }));
+            if written(op) || readable(op) {
+                out.operands.push((op, at, if holdable { vec![to] } else { vec![from, to] }));
             }
         }
     }

@@ -110,6 +110,14 @@ pub struct CollectiveDoc {
     pub op: String,
     /// The value it reshards, by its name in the source.
     pub value: String,
+    /// How many times it runs in one step: 1, or the iterations of the loops around the op that
+    /// needs it (the module holds it once).
+    #[serde(default = "one")]
+    pub runs: u64,
+}
+
+fn one() -> u64 {
+    1
 }
 
 /// The solver's answer.
@@ -175,7 +183,7 @@ impl PlanDoc {
                 name: mesh.name.clone(),
             },
             predicted: Predicted {
-                collective_list: collective_list(m, plan, cost),
+                collective_list: collective_list(m, space, plan, cost),
                 collectives: cost.collectives.len(),
                 collectives_by_kind: by_kind,
                 communication_s: cost.comm_s,
@@ -218,12 +226,13 @@ fn partition_spec(s: &TensorSharding) -> Vec<DimSpec> {
 }
 
 /// Every predicted collective with the op it belongs to.
-fn collective_list(m: &Module, plan: &Plan, cost: &PlanCost) -> Vec<CollectiveDoc> {
-    let pos: HashMap<OpId, usize> = m.body.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+fn collective_list(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost) -> Vec<CollectiveDoc> {
+    let pos: HashMap<OpId, usize> =
+        space.steps().iter().enumerate().filter(|(_, s)| s.carried.is_none()).map(|(i, s)| (s.op, i)).collect();
     // The op where a partial value's partial sum starts: back through the ops that pass one through.
     let origin = |v: ValueId| -> Option<OpId> {
         let mut v = v;
-        for _ in 0..m.body.len() {
+        for _ in 0..pos.len() {
             let ValueDef::Result(op, _) = m.values[v].def else { return None };
             let &p = pos.get(&op)?;
             match plan.partial_operands[p].first() {
@@ -251,6 +260,7 @@ fn collective_list(m: &Module, plan: &Plan, cost: &PlanCost) -> Vec<CollectiveDo
                 kind: c.collective.kind.to_string(),
                 op: name,
                 value: m.values[c.value].name.clone(),
+                runs: c.runs,
             }
         })
         .collect()

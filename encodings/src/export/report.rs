@@ -46,15 +46,15 @@ pub fn plan_report(
         100.0 * cost.peak_bytes / mem,
         if cost.peak_bytes > mem { "  OVER THE DEVICE MEMORY" } else { "" }
     );
-    // Collectives grouped by kind, axis and size.
-    // (kind, axis, bytes) → (count, seconds, first causes)
+    // Collectives grouped by kind, axis, size and how many times each runs.
+    // (kind, axis, bytes, runs) → (count, seconds over all runs, first causes)
     type Group = (usize, f64, Vec<String>);
-    let mut groups: BTreeMap<(String, String, u64), Group> = BTreeMap::new();
+    let mut groups: BTreeMap<(String, String, u64, u64), Group> = BTreeMap::new();
     for c in &cost.collectives {
-        let key = (c.collective.kind.to_string(), c.collective.axis.clone(), c.collective.bytes);
+        let key = (c.collective.kind.to_string(), c.collective.axis.clone(), c.collective.bytes, c.runs);
         let e = groups.entry(key).or_default();
         e.0 += 1;
-        e.1 += c.collective.seconds;
+        e.1 += c.total_s();
         let cause = match c.op {
             Some(op) => {
                 format!("{} at {}", m.ops[op].loc.clone().unwrap_or_else(|| m.ops[op].name.clone()), m.op_location(op))
@@ -69,13 +69,19 @@ pub fn plan_report(
     if !groups.is_empty() {
         let _ = writeln!(
             s,
-            "  {:>5}  {:<15} {:<8} {:>12} {:>11}  caused by (first three)",
-            "count", "kind", "axis", "bytes", "total ms"
+            "  {:>5}  {:<15} {:<8} {:>12} {:>6} {:>11}  caused by (first three)",
+            "count", "kind", "axis", "bytes", "runs", "total ms"
         );
     }
-    for ((kind, axis, b), (n, secs, causes)) in &groups {
-        let _ =
-            writeln!(s, "  {n:>5}  {kind:<15} {axis:<8} {:>12} {:>11.4}  {}", bytes(*b), secs * 1e3, causes.join("; "));
+    for ((kind, axis, b, runs), (n, secs, causes)) in &groups {
+        let _ = writeln!(
+            s,
+            "  {n:>5}  {kind:<15} {axis:<8} {:>12} {:>6} {:>11.4}  {}",
+            bytes(*b),
+            format!("×{runs}"),
+            secs * 1e3,
+            causes.join("; ")
+        );
     }
     let sharded_ops = plan.choice.iter().filter(|&&c| c != 0).count();
     let _ = writeln!(
@@ -84,6 +90,54 @@ pub fn plan_report(
         plan.choice.len(),
         space.strategies.iter().map(Vec::len).sum::<usize>()
     );
+    s += &loops_report(m, space, plan, cost);
+    s
+}
+
+/// Each loop the schedule laid out: its trip count, its steps, and its compute and communication per
+/// iteration and over all its runs (the units the totals above count in; a loop nested in another runs
+/// its iterations once per outer iteration).
+fn loops_report(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost) -> String {
+    let sched = &space.schedule;
+    if sched.loops.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\nloops (a body is decided once for all its iterations):\n");
+    let _ = writeln!(
+        s,
+        "  {:<28} {:>6} {:>6}  {:>14} {:>14}  {:>14} {:>14}",
+        "loop", "trips", "steps", "compute/iter", "compute total", "comm/iter", "comm total"
+    );
+    for l in &sched.loops {
+        // The steps of its condition and body (nested loops' included), not its carries.
+        let body: Vec<usize> = (l.first..=l.last).filter(|&p| sched.steps[p].op != l.op).collect();
+        let compute: f64 = body.iter().map(|&p| space.compute_s(p, plan.choice[p])).sum::<f64>() + 0.0;
+        let ops: std::collections::HashSet<automap_ir::OpId> = body.iter().map(|&p| sched.steps[p].op).collect();
+        // Its collectives: those its ops need, and those of the values its body yields.
+        let comm: f64 = cost
+            .collectives
+            .iter()
+            .filter(|c| c.op.is_some_and(|o| ops.contains(&o) || (o == l.op && c.runs == l.body_runs)))
+            .map(|c| c.total_s())
+            .sum::<f64>()
+            + 0.0;
+        let per = |x: f64| format!("{:.4} ms", x * 1e3 / l.body_runs.max(1) as f64);
+        let name = m.ops[l.op].loc.clone().unwrap_or_else(|| m.ops[l.op].name.clone());
+        let _ = writeln!(
+            s,
+            "  {:<28} {:>6} {:>6}  {:>14} {:>14}  {:>14} {:>14}",
+            format!("{} at {}", name.rsplit('/').next().unwrap_or(&name), m.op_location(l.op)),
+            l.trips.map_or("?".to_string(), |t| t.to_string()),
+            l.last + 1 - l.first,
+            per(compute),
+            format!("{:.4} ms", compute * 1e3),
+            per(comm),
+            format!("{:.4} ms", comm * 1e3),
+        );
+    }
+    if sched.loops.iter().any(|l| l.trips.is_none()) {
+        s += "  (?: the program does not state the trip count; the loop is counted as running once)\n";
+    }
     s
 }
 
@@ -194,9 +248,10 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
     let mut inlined: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     let mut constants = 0usize;
     let mut partial: Vec<String> = Vec::new();
-    for &op in &m.body {
+    for step in space.steps().iter().filter(|s| s.carried.is_none()) {
+        let op = step.op;
         let data = &m.ops[op];
-        if data.inlined_at.is_some() {
+        if !m.sole_text(op) {
             *inlined.entry(m.call_chain(op).first().copied().unwrap_or("?")).or_default() += 1;
         }
         constants += usize::from(matches!(data.kind, automap_ir::OpKind::Constant { .. }));
@@ -210,7 +265,7 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
         let list: Vec<String> = inlined.iter().map(|(f, n)| format!("{n} from @{f}")).collect();
         let _ = writeln!(
             s,
-            "- {} ops were inlined from called functions ({}). Their text is shared by every call, so they carry no sharding; XLA propagates through them.",
+            "- {} ops were inlined from functions called more than once ({}). Their text is shared by every call, so they carry no sharding; XLA propagates through them.",
             inlined.values().sum::<usize>(),
             list.join(", ")
         );
@@ -219,12 +274,14 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
         any = true;
         let _ = writeln!(s, "- {constants} constants carry no sharding; XLA propagates into them.");
     }
-    let loops = m.body.iter().filter(|&&op| matches!(m.ops[op].kind, automap_ir::OpKind::While)).count();
+    let loops = space.schedule.loops.len();
     if loops > 0 {
         any = true;
         let (what, carry) = if loops == 1 { ("loop", "carries") } else { ("loops", "carry") };
-        let _ =
-            writeln!(s, "- {loops} `while` {what} {carry} no sharding on its results; XLA propagates through them.");
+        let _ = writeln!(
+            s,
+            "- {loops} `while` {what} {carry} no sharding on its results (XLA cannot take one there); their carried values are pinned by constraints on their initial and yielded values where these are resharded, and otherwise follow from the shardings written inside the body."
+        );
     }
     if !partial.is_empty() {
         any = true;

@@ -317,6 +317,17 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
     b.build()
 }
 
+/// The rule of a loop-carried value ([`crate::schedule`]): its initial value, the value the body
+/// yields and the loop's result share every dimension, each its own pass-through factor.
+pub fn carry_rule(shape: &[i64]) -> OpRule {
+    let mut b = RuleBuilder::new(&[shape.len(), shape.len()], &[shape.len()]);
+    for (d, &size) in shape.iter().enumerate() {
+        let f = b.factor(size, Pass);
+        b.operand(0, d, f).operand(1, d, f).result(0, d, f);
+    }
+    b.build()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

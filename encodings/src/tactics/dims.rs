@@ -72,9 +72,17 @@ impl Dims {
         for &a in &m.args {
             slot_base(a, &mut base);
         }
-        for &op in &m.body {
-            for &v in m.ops[op].operands.iter().chain(&m.ops[op].results) {
+        for step in space.steps() {
+            for &v in step.operands.iter().chain(&step.results) {
                 slot_base(v, &mut base);
+            }
+        }
+        // A loop-carried value's block arguments are its result.
+        for step in space.steps() {
+            for &a in &step.aliases {
+                if let Some(&b) = base.get(&step.results[0]) {
+                    base.insert(a, b);
+                }
             }
         }
         #[derive(Clone, Copy)]
@@ -87,14 +95,15 @@ impl Dims {
         }
         let mut uf = UnionFind::<usize>::new(slots);
         let mut events: Vec<(usize, Event)> = Vec::new();
-        for (pos, &op) in m.body.iter().enumerate() {
-            let (data, rule) = (&m.ops[op], &space.rules[pos]);
-            let matmul = matches!(data.kind, OpKind::DotGeneral(_) | OpKind::Convolution { .. });
+        for (pos, step) in space.steps().iter().enumerate() {
+            let rule = &space.rules[pos];
+            let matmul = step.carried.is_none()
+                && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_) | OpKind::Convolution { .. });
             for (f, factor) in rule.factors.iter().enumerate() {
                 let mut at: Vec<(bool, usize)> = Vec::new();
-                let ports = data.operands.iter().zip(&rule.operands).map(|(v, d)| (false, v, d));
+                let ports = step.operands.iter().zip(&rule.operands).map(|(v, d)| (false, v, d));
                 for (is_result, &v, dims) in
-                    ports.chain(data.results.iter().zip(&rule.results).map(|(v, d)| (true, v, d)))
+                    ports.chain(step.results.iter().zip(&rule.results).map(|(v, d)| (true, v, d)))
                 {
                     for (d, fs) in dims.iter().enumerate() {
                         if fs.first() == Some(&f) && d < rank(v) {
@@ -113,7 +122,7 @@ impl Dims {
                     FactorKind::NeedReplication => Some(Event::NeedsReplication),
                     FactorKind::Reduction if matmul => Some(Event::Contracted),
                     FactorKind::Reduction => {
-                        let keeps_others = data.results.iter().any(|&r| rank(r) > 0);
+                        let keeps_others = step.results.iter().any(|&r| rank(r) > 0);
                         Some(if keeps_others { Event::PartiallyReduced } else { Event::Reduced })
                     }
                     FactorKind::PassThrough if matmul && operands == 1 => Some(Event::Free),
@@ -148,8 +157,8 @@ impl Dims {
                 facts[class[s]].args.push((i, d));
             }
         }
-        for &op in &m.body {
-            for &r in &m.ops[op].results {
+        for step in space.steps() {
+            for &r in &step.results {
                 let mut held: Vec<ClassId> = slots_of(r).map(|s| class[s]).collect();
                 held.sort_unstable();
                 for w in held.windows(2) {

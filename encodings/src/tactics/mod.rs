@@ -269,11 +269,11 @@ impl Found<'_, '_> {
 /// `Some(true)`) or contracts it (row-parallel, `Some(false)`); `None` when no matmul reads `v` itself.
 fn column_parallel(space: &PlanSpace<'_>, v: ValueId, d: usize) -> Option<bool> {
     let m = space.m;
-    m.body.iter().enumerate().find_map(|(pos, &op)| {
-        if !matches!(m.ops[op].kind, OpKind::DotGeneral(_)) {
+    space.steps().iter().enumerate().find_map(|(pos, step)| {
+        if !matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) || step.carried.is_some() {
             return None;
         }
-        let k = m.ops[op].operands.iter().position(|&o| o == v)?;
+        let k = step.operands.iter().position(|&o| o == v)?;
         let f = *space.rules[pos].operands.get(k)?.get(d)?.first()?;
         Some(space.rules[pos].factors[f].kind == FactorKind::PassThrough)
     })

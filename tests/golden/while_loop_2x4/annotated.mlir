@@ -7,17 +7,22 @@ module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 :
   sdy.mesh @mesh = <["data"=2, "model"=4]>
   func.func public @main(%arg0: tensor<3x16x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>} loc("ws"), %arg1: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>} loc("x"), %arg2: tensor<i32> {sdy.sharding = #sdy.sharding<@mesh, []>} loc("branch")) -> (tensor<4x16xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
     %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc41)
-    %0:3 = stablehlo.while(%iterArg = %arg0, %iterArg_2 = %c, %iterArg_3 = %arg1) : tensor<3x16x16xf32>, tensor<i32>, tensor<4x16xf32>
+    %resharded1_0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {}, {}]> : tensor<3x16x16xf32> loc(#loc49)
+    %resharded1_1 = sdy.sharding_constraint %c <@mesh, []> : tensor<i32> loc(#loc49)
+    %resharded1_2 = sdy.sharding_constraint %arg1 <@mesh, [{}, {}]> : tensor<4x16xf32> loc(#loc49)
+    %0:3 = stablehlo.while(%iterArg = %resharded1_0, %iterArg_2 = %resharded1_1, %iterArg_3 = %resharded1_2) : tensor<3x16x16xf32>, tensor<i32>, tensor<4x16xf32>
     cond {
       %c_4 = stablehlo.constant dense<3> : tensor<i32> loc(#loc49)
-      %3 = stablehlo.compare LT, %iterArg_2, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1> loc(#loc50)
+      %3 = stablehlo.compare LT, %iterArg_2, %c_4, SIGNED {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>]>} : (tensor<i32>, tensor<i32>) -> tensor<i1> loc(#loc50)
       stablehlo.return %3 : tensor<i1> loc(#loc49)
     } do {
       %3 = func.call @dynamic_index_in_dim(%iterArg, %iterArg_2) : (tensor<3x16x16xf32>, tensor<i32>) -> tensor<16x16xf32> loc(#loc51)
       %4 = func.call @closed_call(%iterArg_3, %3) : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32> loc(#loc52)
       %c_4 = stablehlo.constant dense<1> : tensor<i32> loc(#loc49)
-      %5 = stablehlo.add %iterArg_2, %c_4 : tensor<i32> loc(#loc53)
-      stablehlo.return %iterArg, %5, %4 : tensor<3x16x16xf32>, tensor<i32>, tensor<4x16xf32> loc(#loc49)
+      %5 = stablehlo.add %iterArg_2, %c_4 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>]>} : tensor<i32> loc(#loc53)
+      %resharded13_1 = sdy.sharding_constraint %5 <@mesh, []> : tensor<i32> loc(#loc49)
+      %resharded13_2 = sdy.sharding_constraint %4 <@mesh, [{}, {}]> : tensor<4x16xf32> loc(#loc49)
+      stablehlo.return %iterArg, %resharded13_1, %resharded13_2 : tensor<3x16x16xf32>, tensor<i32>, tensor<4x16xf32> loc(#loc49)
     } loc(#loc49)
     %c_0 = stablehlo.constant dense<0> : tensor<i32> loc(#loc39)
     %c_1 = stablehlo.constant dense<2> : tensor<i32> loc(#loc39)
@@ -41,8 +46,8 @@ module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 :
   func.func private @dynamic_index_in_dim(%arg0: tensor<3x16x16xf32> loc(unknown), %arg1: tensor<i32> loc(unknown)) -> tensor<16x16xf32> {
     %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc)
     %c_0 = stablehlo.constant dense<0> : tensor<i32> loc(#loc)
-    %0 = stablehlo.dynamic_slice %arg0, %arg1, %c, %c_0, sizes = [1, 16, 16] : (tensor<3x16x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x16x16xf32> loc(#loc27)
-    %1 = stablehlo.reshape %0 : (tensor<1x16x16xf32>) -> tensor<16x16xf32> loc(#loc28)
+    %0 = stablehlo.dynamic_slice %arg0, %arg1, %c, %c_0, sizes = [1, 16, 16] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {}]>]>} : (tensor<3x16x16xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x16x16xf32> loc(#loc27)
+    %1 = stablehlo.reshape %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<1x16x16xf32>) -> tensor<16x16xf32> loc(#loc28)
     return %1 : tensor<16x16xf32> loc(#loc)
   } loc(#loc35)
   func.func private @closed_call(%arg0: tensor<4x16xf32> loc(unknown), %arg1: tensor<16x16xf32> loc(unknown)) -> tensor<4x16xf32> {
@@ -50,8 +55,8 @@ module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 :
     return %0 : tensor<4x16xf32> loc(#loc)
   } loc(#loc36)
   func.func private @block(%arg0: tensor<16x16xf32> loc(unknown), %arg1: tensor<4x16xf32> loc(unknown)) -> tensor<4x16xf32> {
-    %0 = stablehlo.dot_general %arg1, %arg0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32> loc(#loc32)
-    %1 = stablehlo.tanh %0 : tensor<4x16xf32> loc(#loc33)
+    %0 = stablehlo.dot_general %arg1, %arg0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32> loc(#loc32)
+    %1 = stablehlo.tanh %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : tensor<4x16xf32> loc(#loc33)
     return %1 : tensor<4x16xf32> loc(#loc)
   } loc(#loc37)
 } loc(#loc)

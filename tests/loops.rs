@@ -1,0 +1,154 @@
+//! Programs as JAX writes them: layers run by `jax.lax.scan` and `fori_loop` are sharded inside their
+//! loops, each body decided once and priced once per iteration, and the plan is written where XLA
+//! follows it (the loops' carried values pinned on entry and where the body yields them).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use automap::encodings::build::{build, produced_shardings};
+use automap::encodings::plan::PlanSpace;
+use automap::encodings::reshard::reshard;
+use automap::solver::cost_from_seconds;
+use common::{Scratch, automap, mesh, module};
+
+/// The optimal plan of a fixture on a mesh, with HiGHS (whose answer does not depend on thread timing).
+fn planned(fixture: &str, mesh_name: &str) -> automap::Planned {
+    let model = automap::Model::load(&common::root().join("tests/fixtures").join(fixture)).unwrap();
+    let mesh = mesh(mesh_name);
+    let opts = automap::PlanOptions {
+        method: automap::solver::Method::Highs,
+        time_limit: std::time::Duration::from_secs(120),
+        ..Default::default()
+    };
+    automap::plan(&model, &mesh, &opts, &mut |_| {}).unwrap()
+}
+
+/// The scanned training step and its unrolled twin (the same layers written out) need the same
+/// collectives, so their plans' communication is equal; the scanned program moves more data (slices of
+/// its stacked weights, stacked activations written per layer), so its compute is higher, and no more.
+#[test]
+fn a_scanned_training_step_plans_like_its_unrolled_twin() {
+    for mesh_name in ["cpu-8.yaml", "cpu-2x4.yaml"] {
+        let (scan, unrolled) = (planned("gpt_train_scan.mlir", mesh_name), planned("gpt_train.mlir", mesh_name));
+        let (s, u) = (&scan.solved.cost, &unrolled.solved.cost);
+        assert!((s.comm_s - u.comm_s).abs() <= 0.01 * u.comm_s, "{mesh_name}: comm {} vs {}", s.comm_s, u.comm_s);
+        assert!(s.total_s() <= 1.2 * u.total_s(), "{mesh_name}: step {} vs {}", s.total_s(), u.total_s());
+        assert_eq!(scan.solved.solution.status, automap::solver::Status::Optimal);
+        // The plan shards inside the loops: ops of both bodies take sharded strategies.
+        let m = module("gpt_train_scan.mlir");
+        let mesh = mesh(mesh_name);
+        let space = PlanSpace::new(&m, &mesh);
+        let sharded_in_loops = space
+            .steps()
+            .iter()
+            .zip(&scan.solved.plan.choice)
+            .filter(|(st, c)| st.in_loop.is_some() && st.carried.is_none() && **c != 0)
+            .count();
+        assert!(sharded_in_loops > 100, "{mesh_name}: {sharded_in_loops} ops sharded inside the loops");
+        // Every collective inside a body runs once per layer.
+        assert!(s.collectives.iter().any(|c| c.runs == 2), "{mesh_name}: no collective runs per iteration");
+    }
+}
+
+/// A body's compute and its reshardings count once per iteration: the fori loop's six iterations.
+#[test]
+fn a_loop_body_costs_its_trip_count_times() {
+    let m = module("fori.mlir");
+    let mesh = mesh("cpu-8.yaml");
+    let space = PlanSpace::new(&m, &mesh);
+    let l = &space.schedule.loops[0];
+    assert_eq!((l.trips, l.body_runs), (Some(6), 6));
+    // The second loop's trip count depends on the data: counted once.
+    assert_eq!((space.schedule.loops[1].trips, space.schedule.loops[1].body_runs), (None, 1));
+    let plan = space.replicated();
+    let body: Vec<usize> = (l.first..=l.last).filter(|&p| space.steps()[p].carried.is_none()).collect();
+    for &p in &body {
+        let once = space.compute(p, 0).seconds;
+        assert!((space.compute_s(p, 0) - 6.0 * once).abs() <= 1e-15, "step {p}");
+    }
+    // Every edge into a body step prices its resharding six times over.
+    let built = build(&space, None);
+    let mut checked = 0;
+    for (e, origin) in built.problem.edges.values().zip(&built.edges) {
+        if !body.contains(&origin.consumer) {
+            continue;
+        }
+        let Some(t) = m.ty(origin.value).as_tensor() else { continue };
+        let produced = produced_shardings(&space, &built.nodes[e.from.as_u32() as usize], origin.result);
+        for (a, from) in produced.iter().enumerate() {
+            for b in 0..space.strategies[origin.consumer].len() {
+                let to = space.required(origin.consumer, origin.operand, b);
+                let once: f64 = reshard(t, from, &to, &mesh).unwrap().iter().map(|c| c.seconds).sum();
+                let cost = e.costs[a * space.strategies[origin.consumer].len() + b];
+                assert_eq!(cost, cost_from_seconds(6.0 * once), "edge into step {}", origin.consumer);
+                checked += usize::from(once > 0.0);
+            }
+        }
+    }
+    assert!(checked > 0, "no resharding inside the body was priced");
+    assert!(space.evaluate(&plan).collectives.is_empty());
+}
+
+/// report.md says a loop's unit: its trip count, and its compute per iteration and in all.
+#[test]
+fn the_report_gives_each_loop_per_iteration_and_in_all() {
+    let out = Scratch::new("loops-report");
+    let run = automap(&["plan", "tests/fixtures/fori.mlir", "--mesh", "specs/meshes/cpu-8.yaml", "--out", &out.arg()]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("loops (a body is decided once for all its iterations)"), "{report}");
+    let line = report.lines().find(|l| l.contains("while at 9:5")).unwrap_or_else(|| panic!("{report}"));
+    let cols: Vec<&str> = line.split_whitespace().collect();
+    // `while at 9:5  6  <steps>  <per iter> ms  <total> ms  ...`
+    assert_eq!(cols[3], "6", "{line}");
+    let (per, total): (f64, f64) = (cols[5].parse().unwrap(), cols[7].parse().unwrap());
+    assert!((total - 6.0 * per).abs() <= 1e-3 * total.max(1e-9) + 1e-4, "{line}");
+    assert!(report.contains("the program does not state the trip count"), "{report}");
+}
+
+/// The annotated module pins each loop-carried tensor on its initial value and on the value the body
+/// yields, and writes shardings on the body's ops; the `while` itself carries none (XLA refuses one).
+#[test]
+fn loop_carried_values_are_pinned_where_xla_reads_them() {
+    let p = planned("gpt_train_scan.mlir", "cpu-8.yaml");
+    let text = &p.annotated;
+    let back = automap::ir::parse_module(text).unwrap();
+    let whiles: Vec<_> =
+        back.body.iter().copied().filter(|&o| matches!(back.ops[o].kind, automap::ir::OpKind::While)).collect();
+    assert_eq!(whiles.len(), 2);
+    for w in whiles {
+        let data = &back.ops[w];
+        // Every tensor operand of the loop comes through a constraint.
+        let bare: Vec<&str> = data
+            .operands
+            .iter()
+            .filter(|&&v| back.ty(v).as_tensor().is_some() && !back.values[v].name.starts_with("%resharded"))
+            .map(|&v| back.values[v].name.as_str())
+            .collect();
+        assert!(bare.is_empty(), "unpinned operands of a loop: {bare:?}");
+        let head = data.syntax.span.text(&back.source).lines().next().unwrap_or_default();
+        assert!(!head.contains("sdy.sharding"), "a while carries a sharding: {head}");
+        // Ops of the body carry shardings of their own.
+        let body = &data.regions[1].blocks[0];
+        assert!(body.ops.iter().any(|&o| back.ops[o].syntax.span.text(&back.source).contains("sdy.sharding")));
+    }
+}
+
+/// A `case` reads what its branches capture whole: a sharded value it captures is gathered first, as
+/// XLA does.
+#[test]
+fn a_branch_reading_a_sharded_value_pays_to_gather_it() {
+    let m = module("control_flow.mlir");
+    let mesh = mesh("cpu-2x4.yaml");
+    let space = PlanSpace::new(&m, &mesh);
+    let case =
+        space.steps().iter().position(|s| matches!(m.ops[s.op].kind, automap::ir::OpKind::Case)).expect("a case");
+    let step = &space.steps()[case];
+    assert!(step.operands.len() > step.captures_from, "the case captures the loop's result");
+    // Whatever strategy the case takes, the captured value is needed replicated.
+    for k in step.captures_from..step.operands.len() {
+        let need = space.required(case, k, 0);
+        assert!(need.dims.iter().all(|d| d.axes.is_empty()), "{need}");
+    }
+}
