@@ -179,9 +179,10 @@ impl<'m> PlanSpace<'m> {
     }
 
     /// Does the result of the step at `pos` live in its first operand's buffer, taking no memory of its
-    /// own? A reshape does (XLA makes it a bitcast), and so does a `dynamic_update_slice` of a loop
-    /// body's block argument whose result only the body yields back to that same carried value (XLA
-    /// writes it into the carried value's buffer). The operand's buffer then lives as long as the
+    /// own? A reshape does (XLA makes it a bitcast); so does a loop-carried value that the body yields
+    /// unchanged (a scan's weights: XLA hoists it out of the loop, and the loop reads its initial value);
+    /// and so does a `dynamic_update_slice` of a loop body's block argument whose result only the body
+    /// yields back to that same carried value (XLA writes it into the carried value's buffer). The operand's buffer then lives as long as the
     /// result is read ([`PlanSpace::buffer`]).
     pub fn shares_buffer(&self, pos: usize) -> bool {
         self.view.get(pos).copied().unwrap_or(false)
@@ -211,10 +212,12 @@ impl<'m> PlanSpace<'m> {
         let mut out: Vec<bool> = steps
             .iter()
             .map(|s| {
-                s.carried.is_none()
+                let reshape = s.carried.is_none()
                     && matches!(self.m.ops[s.op].kind, OpKind::Reshape)
                     && s.results.len() == 1
-                    && s.operands.first().is_some_and(|&v| self.m.ty(v).as_tensor().is_some())
+                    && s.operands.first().is_some_and(|&v| self.m.ty(v).as_tensor().is_some());
+                let invariant = s.carried.is_some() && s.operands.get(1) == s.aliases.get(1);
+                reshape || invariant
             })
             .collect();
         for step in steps.iter().filter(|s| s.carried.is_some()) {
@@ -277,7 +280,7 @@ impl<'m> PlanSpace<'m> {
             }
             if let (Some(_), Some(l)) = (step.carried, step.in_loop) {
                 let end = self.schedule.loops[l].last;
-                let e = last.entry(step.results[0]).or_insert(end);
+                let e = last.entry(self.buffer(step.results[0])).or_insert(end);
                 *e = (*e).max(end);
             }
         }
