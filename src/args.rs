@@ -126,6 +126,12 @@ pub enum Command {
         /// Output folder.
         #[arg(long, default_value = "automap-out")]
         out: PathBuf,
+        /// Also write the model's choice problem (with the user's constraints and tactics applied, before
+        /// presolve) to this file in the IOPDDL contest's JSON format: `automap solve FILE` solves it
+        /// again, and any model on any mesh becomes a solver benchmark. Ties and collective bounds have
+        /// no place in that format and are refused.
+        #[arg(long, value_name = "FILE.json")]
+        export_problem: Option<PathBuf>,
     },
     /// Compare search methods on one problem at equal time limits: the exact pipeline (`ilp`) against
     /// MCTS, beam search, greedy propagation, the local search and its random restarts.

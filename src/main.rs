@@ -69,7 +69,19 @@ fn run(cli: Cli) -> Result<(), Error> {
             eprintln!("planned and evaluated in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
             Ok(())
         }
-        Command::Plan { model, mesh, solver, time_limit, threads, memory_limit, constraints, tactic, format, out } => {
+        Command::Plan {
+            model,
+            mesh,
+            solver,
+            time_limit,
+            threads,
+            memory_limit,
+            constraints,
+            tactic,
+            format,
+            out,
+            export_problem,
+        } => {
             let opts = PlanOptions {
                 method: solver.into(),
                 time_limit: automap::seconds("--time-limit", time_limit)?,
@@ -82,7 +94,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 deterministic: true,
                 seed: 0,
             };
-            plan(&model, &mesh, &opts, &out)
+            plan(&model, &mesh, &opts, &out, export_problem.as_deref())
         }
         Command::Check { problem, solution, mesh, plan, memory_limit, constraints, solver, time_limit } => {
             let limit = automap::seconds("--time-limit", time_limit)?;
@@ -138,10 +150,27 @@ fn ms(c: Option<i128>) -> String {
     c.map_or("-".to_string(), |c| format!("{:.4} ms", c as f64 / COST_UNITS_PER_SECOND * 1e3))
 }
 
-fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path) -> Result<(), Error> {
+fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Option<&Path>) -> Result<(), Error> {
     let (model, mesh) = (Model::load(model)?, automap::load_mesh(mesh)?);
     let t0 = Instant::now();
     let planner = automap::Planner::new(&model, &mesh, opts)?;
+    if let Some(path) = export {
+        let p = &planner.built().problem;
+        if !p.ties.is_empty() || !p.budgets.is_empty() {
+            return Err(Error::Usage(format!(
+                "--export-problem {}: the contest's format holds no ties or collective bounds, and the constraints add {} and {}",
+                path.display(),
+                p.ties.len(),
+                p.budgets.len()
+            )));
+        }
+        std::fs::write(path, automap::solver::iopddl::to_json(p)).map_err(|source| Error::Io {
+            what: "write",
+            path: path.display().to_string(),
+            source,
+        })?;
+        eprintln!("wrote the choice problem to {}", path.display());
+    }
     eprintln!(
         "{} ops, {} strategies on {} ({} devices)",
         planner.ops(),

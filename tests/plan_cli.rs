@@ -244,3 +244,35 @@ fn contradicting_constraints_are_named_by_their_lines() {
         assert!(!run.stderr.contains(left_out), "{left_out} is not part of the contradiction: {}", run.stderr);
     }
 }
+
+/// `plan --export-problem` writes the model's choice problem in the contest's format, which `solve`
+/// solves to the plan's own objective.
+#[test]
+fn an_exported_problem_solves_to_the_plans_objective() {
+    let out = common::Scratch::new("export-problem");
+    let file = out.join("problem.json");
+    let run = common::automap(&[
+        "plan",
+        "tests/fixtures/mlp.mlir",
+        "--mesh",
+        "specs/meshes/cpu-2x4.yaml",
+        "--solver",
+        "highs",
+        "--out",
+        &out.arg(),
+        "--export-problem",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let plan: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
+    let objective = plan["solver"]["objective_ps"].as_str().unwrap().to_string();
+    let solved = common::automap(&["solve", file.to_str().unwrap(), "--timeout", "20", "--solver", "highs"]);
+    assert_eq!(solved.code, Some(0), "{}", solved.stderr);
+    assert!(
+        solved.stdout.contains(&format!("cost {objective}")) || solved.stderr.contains(&format!("cost {objective}")),
+        "{} / {}",
+        solved.stdout,
+        solved.stderr
+    );
+}

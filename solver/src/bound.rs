@@ -22,7 +22,7 @@
 use crate::effort::{Effort, SharedBound};
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::memory::{MemoryProfile, SlotSums};
-use crate::problem::{ChoiceProblem, Cost, Node};
+use crate::problem::{ChoiceProblem, Cost, EdgeId, Node};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -261,6 +261,38 @@ impl<'p> Diffusion<'p> {
         Some(total.div_euclid(s128))
     }
 
+    /// An answer read from the reparametrized costs, nodes in order: each takes the strategy of least
+    /// cost given the strategies read before it, pricing its edges to nodes already read at their true
+    /// cost and its other edges by their `φ` (their share of the node's cost), memory at the current
+    /// multipliers. Where the relaxation is tight, the answer is an optimum: the dual then proves a
+    /// plan its local search missed. `None` when a node has no allowed strategy.
+    pub fn read_answer(&self) -> Option<Vec<usize>> {
+        let n = self.unary.len();
+        let mut choice: Vec<Option<usize>> = vec![None; n];
+        for v in 0..n {
+            let mut best: Option<(f64, usize)> = None;
+            for s in (0..self.unary[v].len()).filter(|&s| self.unary[v][s].is_finite()) {
+                let mut c = self.unary[v][s];
+                for end in &self.ends[v] {
+                    let e = &self.p.edges[EdgeId::from_u32(u32::try_from(end.edge).ok()?)];
+                    let other = if end.from { e.to } else { e.from }.as_u32() as usize;
+                    c += match choice[other] {
+                        Some(t) => {
+                            let cols = self.phi[end.edge][1].len();
+                            if end.from { self.pair[end.edge][s * cols + t] } else { self.pair[end.edge][t * cols + s] }
+                        }
+                        None => self.phi[end.edge][usize::from(!end.from)][s],
+                    };
+                }
+                if best.is_none_or(|(b, _)| c < b) {
+                    best = Some((c, s));
+                }
+            }
+            choice[v] = Some(best?.1);
+        }
+        choice.into_iter().collect()
+    }
+
     /// Diffuse until `effort` is spent, until `stop` is set, or until the bound stops rising; under a memory
     /// limit, move the multipliers between rounds of sweeps by projected subgradient steps (the memory
     /// each slot would hold at every node's cheapest strategy, less the limit). Each better bound is
@@ -375,6 +407,38 @@ mod tests {
     use std::sync::Mutex;
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
+
+    /// Where the relaxation is tight (random trees without memory, whose costs have no ties), the
+    /// answer read from the reparametrized costs is an optimum; on other problems it is a complete
+    /// answer that costs no less than the optimum.
+    #[test]
+    fn the_answer_read_from_a_tight_dual_is_optimal() {
+        let mut optimal_reads = 0;
+        for seed in 0..60 {
+            let mut spec = RandomSpec::tiny(7);
+            spec.forbidden_rate = 0.0;
+            let tree = seed % 2 == 0;
+            if tree {
+                spec.extra_edges = 0;
+            }
+            let mut p = random_problem(&spec, seed);
+            p.usage_limit = None;
+            let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
+            let mut d = Diffusion::new(&p);
+            d.run(
+                &Effort::until(Instant::now() + Duration::from_secs(2)),
+                &AtomicBool::new(false),
+                &Mutex::new(Proven::default()),
+            );
+            let read = d.read_answer().expect("every node has a strategy");
+            let cost = crate::problem::eval::evaluate(&p, &read).unwrap().cost;
+            assert!(cost >= optimum, "seed {seed}");
+            if tree {
+                optimal_reads += usize::from(cost == optimum);
+            }
+        }
+        assert_eq!(optimal_reads, 30, "trees read optimally");
+    }
 
     /// Under memory limits (and with forbidden costs), the bound never exceeds the optimum; the
     /// multipliers lift it above the optimum without the limit on some problems, which diffusion alone

@@ -176,37 +176,64 @@ fn heuristic_then_exact(
     let shared = SharedBound::default();
     let stop = AtomicBool::new(false);
     let found = Mutex::new(Proven::default());
+    // The dual's bound, and the answer read from its reparametrized costs.
     let dual = || {
         let effort = Effort::of(dual_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-        Diffusion::new(q).sharing(shared.clone()).run(&effort, &stop, &found)
+        let mut d = Diffusion::new(q).sharing(shared.clone());
+        let bound = d.run(&effort, &stop, &found);
+        (bound, d.read_answer())
     };
     let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
     let (sol, dual) = std::thread::scope(|scope| {
         let before = (!dual_time.is_zero() && !concurrent).then(dual);
         let mut handle = (!dual_time.is_zero() && concurrent).then(|| scope.spawn(dual));
         let warm = LocalSearch.solve(q, &local_opts, shifted).ok();
-        let join = |h: std::thread::ScopedJoinHandle<'_, Option<i128>>| {
+        let join = |h: std::thread::ScopedJoinHandle<'_, (Option<i128>, Option<Vec<usize>>)>| {
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         };
         // When the dual bound already meets the heuristic's answer, that answer is optimal.
         let proven_now = warm.as_ref().is_some_and(|w| shared.proves(w.cost));
-        let mut dual = before.flatten();
-        if opts.deterministic && !proven_now {
-            dual = handle.take().and_then(join).or(dual);
+        let mut dual = before.unwrap_or((None, None));
+        if opts.deterministic
+            && !proven_now
+            && let Some(h) = handle.take()
+        {
+            dual = join(h);
         }
+        // The answer read from the dual, polished by the local search from there, replaces the
+        // heuristic's when it is cheaper (and fits).
+        let polished = match dual.1.take() {
+            Some(read) if !warm.as_ref().is_some_and(|w| shared.proves(w.cost)) => {
+                let o = SolveOptions { time_limit: warm_time, warm_start: Some(read), ..local_opts.clone() };
+                LocalSearch.solve(q, &o, &mut |_| {}).ok().map(|s| s.choice)
+            }
+            _ => None,
+        };
+        let warm = better(q, warm, polished, t0);
         let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
         let sol = match (warm, proven.bound) {
             (Some(w), Some(b)) if b >= w.cost => Ok(w),
             (warm, _) => exact_phase(q, opts, warm, proven.multipliers, t0, shifted),
         };
         stop.store(true, Ordering::Relaxed);
-        (sol, handle.and_then(join).or(dual))
+        (sol, handle.map(join).map_or(dual.0, |(b, _)| b.or(dual.0)))
     });
     let sol = sol?;
     if let Some(d) = dual {
         shifted(&Progress { phase: "dual", elapsed: 0.0, incumbent: Some(sol.cost), bound: Some(d) });
     }
     Ok((sol, dual))
+}
+
+/// The cheaper of the heuristic's answer and `read` (when that one fits).
+fn better(q: &ChoiceProblem, warm: Option<Solution>, read: Option<Vec<usize>>, t0: Instant) -> Option<Solution> {
+    let Some(choice) = read else { return warm };
+    let Ok(e) = crate::problem::eval::evaluate(q, &choice) else { return warm };
+    if !e.is_feasible() || warm.as_ref().is_some_and(|w| w.cost <= e.cost) {
+        return warm;
+    }
+    let bound = warm.as_ref().map_or(i128::MIN, |w| w.bound);
+    Some(Solution { choice, cost: e.cost, bound, status: Status::Heuristic, time_to_best: t0.elapsed().as_secs_f64() })
 }
 
 /// After the heuristic: the exact backend, through clusters when nodes merge, else over the whole
