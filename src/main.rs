@@ -172,7 +172,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         eprintln!("wrote the choice problem to {}", path.display());
     }
     eprintln!(
-        "{} ops, {} strategies on {} ({} devices)",
+        "{} steps (ops, with loop bodies laid out), {} strategies on {} ({} devices)",
         planner.ops(),
         planner.strategies(),
         mesh.name,

@@ -121,8 +121,8 @@ pub fn annotate(
 /// consumer's operand `(op, k)` resharded to what the op needs just before it. A loop-carried tensor is
 /// pinned to the sharding the plan carries on its initial value (an operand of the `while`) and on the
 /// value the body yields (an operand of the body's `return`), resharded there or not. Ops inlined from
-/// called functions share their text with every call and are left out, as are ops inside regions the
-/// schedule keeps whole.
+/// functions called more than once share their text with every call and are left out, as are ops
+/// inside regions the schedule keeps whole.
 #[derive(Clone, Debug, Default)]
 pub struct Reshardings {
     /// Ops whose result is held at its produced sharding, with that sharding.
