@@ -408,6 +408,28 @@ mod tests {
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
 
+    /// Random problem `seed` without memory or forbidden costs (a tree for even seeds), its optimum by
+    /// brute force, and its dual after diffusion with its bound.
+    fn diffused(seed: u64) -> (crate::problem::ChoiceProblem, bool, i128, Option<i128>, Vec<usize>) {
+        let mut spec = RandomSpec::tiny(7);
+        spec.forbidden_rate = 0.0;
+        let tree = seed % 2 == 0;
+        if tree {
+            spec.extra_edges = 0;
+        }
+        let mut p = random_problem(&spec, seed);
+        p.usage_limit = None;
+        let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
+        let mut d = Diffusion::new(&p);
+        let bound = d.run(
+            &Effort::until(Instant::now() + Duration::from_secs(2)),
+            &AtomicBool::new(false),
+            &Mutex::new(Proven::default()),
+        );
+        let read = d.read_answer().expect("every node has a strategy");
+        (p, tree, optimum, bound, read)
+    }
+
     /// Where the relaxation is tight (random trees without memory, whose costs have no ties), the
     /// answer read from the reparametrized costs is an optimum; on other problems it is a complete
     /// answer that costs no less than the optimum.
@@ -415,22 +437,7 @@ mod tests {
     fn the_answer_read_from_a_tight_dual_is_optimal() {
         let mut optimal_reads = 0;
         for seed in 0..60 {
-            let mut spec = RandomSpec::tiny(7);
-            spec.forbidden_rate = 0.0;
-            let tree = seed % 2 == 0;
-            if tree {
-                spec.extra_edges = 0;
-            }
-            let mut p = random_problem(&spec, seed);
-            p.usage_limit = None;
-            let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
-            let mut d = Diffusion::new(&p);
-            d.run(
-                &Effort::until(Instant::now() + Duration::from_secs(2)),
-                &AtomicBool::new(false),
-                &Mutex::new(Proven::default()),
-            );
-            let read = d.read_answer().expect("every node has a strategy");
+            let (p, tree, optimum, _, read) = diffused(seed);
             let cost = crate::problem::eval::evaluate(&p, &read).unwrap().cost;
             assert!(cost >= optimum, "seed {seed}");
             if tree {
@@ -489,23 +496,8 @@ mod tests {
     #[test]
     fn the_bound_is_sound_and_exact_on_trees() {
         for seed in 0..60 {
-            let mut spec = RandomSpec::tiny(7);
-            spec.forbidden_rate = 0.0;
-            let tree = seed % 2 == 0;
-            if tree {
-                spec.extra_edges = 0;
-            }
-            let mut p = random_problem(&spec, seed);
-            p.usage_limit = None;
-            let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
-            let mut d = Diffusion::new(&p);
-            let bound = d
-                .run(
-                    &Effort::until(Instant::now() + Duration::from_secs(2)),
-                    &AtomicBool::new(false),
-                    &Mutex::new(Proven::default()),
-                )
-                .unwrap();
+            let (p, tree, optimum, bound, _) = diffused(seed);
+            let bound = bound.unwrap();
             assert!(bound <= optimum, "seed {seed}: bound {bound} above the optimum {optimum}");
             assert!(bound >= p.trivial_bound(), "seed {seed}");
             if tree {
