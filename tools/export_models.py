@@ -109,12 +109,8 @@ def gpt_serve(cfg):
     return gpt_forward_fn(c), (gpt_params(c), sds((c["batch"], c["seq"]), jnp.int32))
 
 
-def gpt_train(cfg):
-    """One training step: value_and_grad of the next-token loss, then an SGD update."""
-    c = gpt_config(cfg)
-    forward = gpt_forward_fn(c)
-    lr = 1e-2
-
+def train_step(forward, lr=1e-2):
+    """value_and_grad of the next-token loss of `forward`, then an SGD update."""
     def loss_fn(params, tokens, targets):
         logits = forward(params, tokens)
         logp = jax.nn.log_softmax(logits, axis=-1)
@@ -126,8 +122,14 @@ def gpt_train(cfg):
         new_params = jax.tree_util.tree_map(lambda p, g: p - lr * g, params, grads)
         return new_params, loss
 
+    return step
+
+
+def gpt_train(cfg):
+    """One training step: value_and_grad of the next-token loss, then an SGD update."""
+    c = gpt_config(cfg)
     tok = sds((c["batch"], c["seq"]), jnp.int32)
-    return step, (gpt_params(c), tok, tok)
+    return train_step(gpt_forward_fn(c)), (gpt_params(c), tok, tok)
 
 
 def gpt_scan_fn(c):
@@ -152,22 +154,6 @@ def stacked(params):
     """`gpt_params` with the per-layer dicts stacked into one dict of `[layers, ...]` arrays."""
     layers = params["layers"]
     return dict(params, layers={k: sds((len(layers),) + v.shape, v.dtype) for k, v in layers[0].items()})
-
-
-def train_step(forward, lr=1e-2):
-    """value_and_grad of the next-token loss of `forward`, then an SGD update."""
-    def loss_fn(params, tokens, targets):
-        logits = forward(params, tokens)
-        logp = jax.nn.log_softmax(logits, axis=-1)
-        picked = jnp.take_along_axis(logp, targets[..., None], axis=-1)
-        return -jnp.mean(picked)
-
-    def step(params, tokens, targets):
-        loss, grads = jax.value_and_grad(loss_fn)(params, tokens, targets)
-        new_params = jax.tree_util.tree_map(lambda p, g: p - lr * g, params, grads)
-        return new_params, loss
-
-    return step
 
 
 def gpt_train_scan(cfg):
