@@ -413,7 +413,7 @@ mod tests {
     fn diffused(seed: u64) -> (crate::problem::ChoiceProblem, bool, i128, Option<i128>, Vec<usize>) {
         let mut spec = RandomSpec::tiny(7);
         spec.forbidden_rate = 0.0;
-        let tree = seed % 2 == 0;
+        let tree = seed.is_multiple_of(2);
         if tree {
             spec.extra_edges = 0;
         }

@@ -15,6 +15,7 @@
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::exact::edge_groups::EdgeBlock;
+use crate::exact::interrupt::Interrupt;
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::eval::evaluate;
 use crate::problem::{ChoiceProblem, Node};
@@ -441,13 +442,22 @@ fn attempt(
     model.set_option("mip_rel_gap", opts.mip_gap.max(0.0));
     model.set_option("threads", threads as i32);
     model.set_option("random_seed", (opts.seed % (i32::MAX as u64)) as i32);
+    // Feasibility jump looks for a first answer before the root node and checks neither the time
+    // limit nor the interrupt: on the contest's K it ran 15 s past a 30 s limit. The solver's MIPs
+    // start from the local search's answer (or repair one), so it is off.
+    model.set_option("mip_heuristic_run_feasibility_jump", false);
     if let Some(w) = &warm {
         let _ = model.try_set_solution(Some(w), None, None, None);
     }
+    // HiGHS overruns its own time limit on large models; the interrupt stops it at the deadline. It
+    // lives until the solve has returned (HiGHS holds its address).
+    let interrupt = Interrupt::arm(&mut model, t0 + opts.time_limit);
     progress(&Progress { phase: "highs", elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
     let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
     let status = solved.status();
-    if status == HighsModelStatus::ReachedTimeLimit && opts.deterministic {
+    let clock_stopped = matches!(status, HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt)
+        || interrupt.as_ref().is_some_and(|i| i.fired());
+    if clock_stopped && opts.deterministic {
         // Where HiGHS stopped, and so its answer, depends on the clock.
         opts.watch.clock_ended();
     }

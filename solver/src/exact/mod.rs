@@ -5,6 +5,7 @@
 pub(crate) mod brute;
 pub(crate) mod edge_groups;
 pub(crate) mod highs;
+mod interrupt;
 pub(crate) mod smt;
 
 pub use brute::BruteForce;
