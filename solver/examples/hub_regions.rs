@@ -8,7 +8,7 @@
 //! `cargo run --release -p automap-solver --example hub_regions -- PROBLEM.json[.gz] ANSWER`
 //! where ANSWER is a file whose last line is an answer in the contest's format (`automap solve`'s stdout).
 
-use automap_solver::{ClusterSearch, Clusters, HUB_MIN_DEGREE, hubs};
+use automap_solver::{ClusterSearch, Clusters, Effort, HUB_MIN_DEGREE, hubs};
 use std::time::{Duration, Instant};
 
 /// Time for the whole sweep, at most.
@@ -36,7 +36,7 @@ fn main() -> Result<(), String> {
     let mut wins = 0;
     for &hub in &hubs {
         let before = cs.cost();
-        if cs.hub_sweep(&[hub], t0 + SWEEP_LIMIT) > 0 {
+        if cs.hub_sweep(&[hub], &Effort::until(t0 + SWEEP_LIMIT)) > 0 {
             wins += 1;
             let gain = 100.0 * (before - cs.cost()) as f64 / before as f64;
             let region = cs.region_around(hub).len();

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p automap-solver --example sweep_rate -- PROBLEM.json[.gz] [SWEEPS]`
 
-use automap_solver::{ClusterSearch, Clusters, Rng};
+use automap_solver::{ClusterSearch, Clusters, Effort, Rng};
 use std::time::{Duration, Instant};
 
 /// Sweeps when none are asked for.
@@ -27,11 +27,11 @@ fn main() -> Result<(), String> {
         return Err("the greedy answer could not be repaired to fit memory".into());
     }
     let mut rng = Rng::new(0);
-    let far = Instant::now() + Duration::from_secs(3600);
+    let far = Effort::until(Instant::now() + Duration::from_secs(3600));
     let t0 = Instant::now();
     for _ in 0..sweeps {
         cs.forest_sweep(&mut rng);
-        cs.descend(&[], far);
+        cs.descend(&[], &far);
     }
     let el = t0.elapsed().as_secs_f64();
     println!("{sweeps} sweeps in {el:.2} s ({:.1} per second); cost {}", sweeps as f64 / el, cs.cost());

@@ -58,13 +58,15 @@ impl SharedBound {
 pub struct Effort {
     deadline: Instant,
     work: Option<u64>,
+    /// The work units that stand for one second of the phase (its own rate, see [`Effort::of`]).
+    units_per_s: f64,
     watch: ClockWatch,
 }
 
 impl Effort {
     /// A phase that stops at `deadline` only.
     pub fn until(deadline: Instant) -> Effort {
-        Effort { deadline, work: None, watch: ClockWatch::default() }
+        Effort { deadline, work: None, units_per_s: 1.0, watch: ClockWatch::default() }
     }
 
     /// A phase of `time` from now; in a deterministic solve also of `time` × `units_per_s` work units
@@ -72,7 +74,67 @@ impl Effort {
     /// `watch` hears when the clock stops it first.
     pub fn of(time: Duration, deterministic: bool, units_per_s: f64, watch: &ClockWatch) -> Effort {
         let work = deterministic.then(|| (time.as_secs_f64() * units_per_s).min(u64::MAX as f64) as u64);
-        Effort { deadline: Instant::now() + time, work, watch: watch.clone() }
+        Effort { deadline: Instant::now() + time, work, units_per_s, watch: watch.clone() }
+    }
+
+    /// Is the phase counted in work (a deterministic solve)?
+    pub fn counted(&self) -> bool {
+        self.work.is_some()
+    }
+
+    /// The watch that hears when the clock stops this phase (for the phases it starts in turn).
+    pub fn watch(&self) -> &ClockWatch {
+        &self.watch
+    }
+
+    /// The phase's length: in a counted phase, the time its work stands for; else the time left
+    /// until its deadline.
+    pub fn nominal(&self) -> Duration {
+        match self.work {
+            Some(w) => Duration::from_secs_f64(w as f64 / self.units_per_s),
+            None => self.deadline.saturating_duration_since(Instant::now()),
+        }
+    }
+
+    /// The deadline.
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    /// Seconds into the phase, having done `spent` work units since `t0`: by the clock, or in a
+    /// counted phase by its work at its rate, so that what a phase does on a schedule (every few
+    /// seconds) happens at the same points on every run.
+    pub fn seconds(&self, spent: u64, t0: Instant) -> f64 {
+        match self.work {
+            Some(_) => spent as f64 / self.units_per_s,
+            None => t0.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// A counted phase of `time` at this phase's rate, from now, no later than this phase's deadline:
+    /// a part of this phase with its own share of the work.
+    pub fn part(&self, time: Duration) -> Effort {
+        let work = self.work.map(|_| (time.as_secs_f64() * self.units_per_s).min(u64::MAX as f64) as u64);
+        let deadline = match work {
+            Some(_) => self.deadline,
+            None => (Instant::now() + time).min(self.deadline),
+        };
+        Effort { deadline, work, units_per_s: self.units_per_s, watch: self.watch.clone() }
+    }
+
+    /// The work units that stand for `seconds` of this phase.
+    pub fn units(&self, seconds: f64) -> u64 {
+        (seconds * self.units_per_s).clamp(0.0, u64::MAX as f64) as u64
+    }
+
+    /// Has the deadline passed? (Recorded as the clock deciding, in a counted phase.) For steps that
+    /// run to their end whatever the work, such as a descent to a local optimum.
+    pub fn late(&self) -> bool {
+        let late = Instant::now() >= self.deadline;
+        if late && self.work.is_some() {
+            self.watch.clock_ended();
+        }
+        late
     }
 
     /// This phase with its deadline moved earlier to `deadline`, when that is sooner.

@@ -143,12 +143,14 @@ pub fn solve(
 }
 
 /// `Auto`: the local search, with the dual bound on a second thread (when there is one; in a
-/// deterministic solve, before it otherwise), stopping as soon as the bound proves its answer; then, unless
-/// it did, the exact backend. `Highs`: the exact backend alone. Returns the answer and the dual's bound.
+/// deterministic solve, before it otherwise), stopping as soon as the bound proves its answer; unless
+/// it did, the dual runs out its share, the answer read from its reparametrized costs is polished by
+/// the local search and kept when cheaper, and the exact backend goes on from the better answer.
+/// `Highs`: the exact backend alone. Returns the answer and the dual's bound.
 ///
 /// In a deterministic solve the phases' shares are taken of the whole time limit, `nominal` (not of
-/// what is left), counted in work, and the dual runs its full share before its bound and prices are read, so that
-/// neither depends on when a thread got to run.
+/// what is left), counted in work, so that neither the answers nor the dual's prices depend on when a
+/// thread got to run.
 fn heuristic_then_exact(
     q: &ChoiceProblem,
     method: Method,
@@ -193,11 +195,10 @@ fn heuristic_then_exact(
         };
         // When the dual bound already meets the heuristic's answer, that answer is optimal.
         let proven_now = warm.as_ref().is_some_and(|w| shared.proves(w.cost));
+        // Unless the bound already proves the heuristic's answer, the dual runs out its share: its
+        // reparametrized costs give a second start, often in another basin than the local search's.
         let mut dual = before.unwrap_or((None, None));
-        if opts.deterministic
-            && !proven_now
-            && let Some(h) = handle.take()
-        {
+        if !proven_now && let Some(h) = handle.take() {
             dual = join(h);
         }
         // The answer read from the dual, polished by the local search from there, replaces the
@@ -205,15 +206,26 @@ fn heuristic_then_exact(
         let polished = match dual.1.take() {
             Some(read) if !warm.as_ref().is_some_and(|w| shared.proves(w.cost)) => {
                 let o = SolveOptions { time_limit: warm_time, warm_start: Some(read), ..local_opts.clone() };
-                LocalSearch.solve(q, &o, &mut |_| {}).ok().map(|s| s.choice)
+                LocalSearch.solve(q, &o, &mut |_| {}).ok()
             }
             _ => None,
         };
-        let warm = better(q, warm, polished, t0);
+        if let Some(p) = &polished {
+            let elapsed = t0.elapsed().as_secs_f64();
+            shifted(&Progress { phase: DUAL_ANSWER_PHASE, elapsed, incumbent: Some(p.cost), bound: shared.get() });
+        }
+        let warm = better(q, warm, polished.map(|s| s.choice), t0);
         let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
+        // The exact phase's nominal time, in a deterministic solve: the limit less what the phases
+        // before were given (the dual beside the local search, or before it on one thread; the polish).
+        let allotted = if concurrent { dual_time.max(warm_time) } else { dual_time + warm_time } + warm_time;
+        let exact_time = match opts.deterministic {
+            true => nominal.saturating_sub(allotted),
+            false => opts.time_limit.saturating_sub(t0.elapsed()),
+        };
         let sol = match (warm, proven.bound) {
             (Some(w), Some(b)) if b >= w.cost => Ok(w),
-            (warm, _) => exact_phase(q, opts, warm, proven.multipliers, t0, shifted),
+            (warm, _) => exact_phase(q, opts, warm, proven.multipliers, (t0, exact_time), shifted),
         };
         stop.store(true, Ordering::Relaxed);
         (sol, handle.map(join).map_or(dual.0, |(b, _)| b.or(dual.0)))
@@ -238,13 +250,15 @@ fn better(q: &ChoiceProblem, warm: Option<Solution>, read: Option<Vec<usize>>, t
 
 /// After the heuristic: the exact backend, through clusters when nodes merge, else over the whole
 /// problem (restricted MIPs and regions when that MIP is too large), warm-started with `warm`; `prices`
-/// (memory multipliers per slot, from the dual bound) start the Lagrangian search over clusters.
+/// (memory multipliers per slot, from the dual bound) start the Lagrangian search over clusters. The
+/// solve started at `t0`; `exact_time` is this phase's nominal time (in a deterministic solve, what its
+/// work is sized by; the solve's time limit stays the cap).
 fn exact_phase(
     q: &ChoiceProblem,
     opts: &SolveOptions,
     warm: Option<Solution>,
     prices: Vec<f64>,
-    t0: Instant,
+    (t0, exact_time): (Instant, Duration),
     shifted: &mut dyn FnMut(&Progress),
 ) -> Result<Solution, SolveError> {
     let remaining = |share: f64| opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share);
@@ -253,7 +267,9 @@ fn exact_phase(
         o.warm_start = Some(w.choice.clone());
     }
     // Through clusters first: when the coarse MIP fits, it usually settles the problem.
-    if let Some(sol) = through_clusters(q, &o, warm.as_ref(), prices, t0, t0 + opts.time_limit, shifted)? {
+    let clustered = Effort::of(exact_time, opts.deterministic, crate::clusters::search::UNITS_PER_S, &opts.watch)
+        .capped(t0 + opts.time_limit);
+    if let Some(sol) = through_clusters(q, &o, warm.as_ref(), prices, t0, &clustered, shifted)? {
         return Ok(sol);
     }
     let started = t0.elapsed().as_secs_f64();
@@ -336,19 +352,21 @@ fn exact_phase(
     })
 }
 
-/// Solve `q` through its clusters ([`crate::clusters`], [`crate::clusters::coarse_mip`]) until `deadline`: the coarse
-/// MIP, or the searches over clusters when that MIP is too large. `None` when that does not apply (user
-/// constraints, nothing to merge) or finds nothing; otherwise the better of its answer and `warm`, with
-/// its proven bound. `prices` start the Lagrangian searches. Times are counted from `t0`.
+/// Solve `q` through its clusters ([`crate::clusters`], [`crate::clusters::coarse_mip`]) within
+/// `effort`: the coarse MIP (until its deadline), or the searches over clusters when that MIP is too
+/// large. `None` when that does not apply (user constraints, nothing to merge) or finds nothing;
+/// otherwise the better of its answer and `warm`, with its proven bound. `prices` start the Lagrangian
+/// searches. Times are counted from `t0`.
 fn through_clusters(
     q: &ChoiceProblem,
     o: &SolveOptions,
     warm: Option<&Solution>,
     prices: Vec<f64>,
     t0: Instant,
-    deadline: Instant,
+    effort: &Effort,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Option<Solution>, SolveError> {
+    let deadline = effort.deadline();
     if q.has_user_constraints() {
         return Ok(None);
     }
@@ -369,16 +387,12 @@ fn through_clusters(
         Err(SolveError::TooLarge { .. }) => {
             // Too large for the MIP: teams of searches over clusters, see `crate::clusters::portfolio`.
             let start = warm.and_then(|w| cl.contract(&w.choice));
-            if o.deterministic {
-                // The searches over clusters run by the clock and share answers between threads.
-                o.watch.clock_ended();
-            }
             let found = crate::clusters::portfolio::search(
                 crate::clusters::Clustered { q, cl: &cl, coarse: &coarse },
                 o,
                 start,
                 &prices,
-                deadline,
+                effort,
                 progress,
             );
             let found = found.map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
@@ -482,6 +496,10 @@ fn restricted_round(
         bound: None,
     });
 }
+
+/// What the progress calls the answer read from the dual's reparametrized costs and polished by the
+/// local search.
+const DUAL_ANSWER_PHASE: &str = "dual answer";
 
 /// Share of the time limit the pipeline plans to use.
 pub const SAFETY_SHARE: f64 = 0.95;

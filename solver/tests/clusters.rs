@@ -7,7 +7,7 @@
 
 use automap_solver::testing::{RandomSpec, add_matchings, random_problem};
 use automap_solver::{
-    Backend, Board, BruteForce, ChoiceProblem, ClusterSearch, Clusters, FORBIDDEN_COST, Method, Rng, Solution,
+    Backend, Board, BruteForce, ChoiceProblem, ClusterSearch, Clusters, Effort, FORBIDDEN_COST, Method, Rng, Solution,
     SolveOptions, Status, evaluate,
 };
 use proptest::prelude::*;
@@ -74,14 +74,14 @@ fn check(p: &ChoiceProblem, seed: u64) {
 /// a board (starting again every 2 ms, so that restarts are exercised too), and a feasible one that takes
 /// over from that board.
 fn searches(p: &ChoiceProblem, cl: &Clusters, coarse_p: &ChoiceProblem, seed: u64) -> [Option<Solution>; 3] {
-    let deadline = || Instant::now() + Duration::from_millis(10);
+    let deadline = || Effort::until(Instant::now() + Duration::from_millis(10));
     let board = Board::default();
-    let feasible = ClusterSearch::new(p, cl, coarse_p, None).run(seed, deadline(), &mut |_| {});
+    let feasible = ClusterSearch::new(p, cl, coarse_p, None).run(seed, &deadline(), &mut |_| {});
     let lagrangian = ClusterSearch::new(p, cl, coarse_p, None)
         .sharing(&board)
         .restarting_every(Duration::from_millis(2))
-        .run_lagrangian(seed, deadline(), &mut |_| {});
-    let team = ClusterSearch::new(p, cl, coarse_p, None).sharing(&board).run(seed + 1, deadline(), &mut |_| {});
+        .run_lagrangian(seed, &deadline(), &mut |_| {});
+    let team = ClusterSearch::new(p, cl, coarse_p, None).sharing(&board).run(seed + 1, &deadline(), &mut |_| {});
     if let Some(l) = &lagrangian {
         let t = team.as_ref().expect("the Lagrangian search's answer is on the board");
         assert!(t.cost <= l.cost, "took over {} but answered {}", l.cost, t.cost);

@@ -20,6 +20,7 @@
 use crate::backend::{Progress, Solution, SolveOptions};
 use crate::clusters::search::{Board, ClusterSearch};
 use crate::clusters::{Clustered, Clusters};
+use crate::effort::Effort;
 use crate::problem::ChoiceProblem;
 use std::time::{Duration, Instant};
 
@@ -43,21 +44,27 @@ const FINAL_CROSSOVER_S: f64 = 5.0;
 /// …or this share of the time, when that is less.
 const FINAL_CROSSOVER_SHARE: f64 = 0.05;
 
-/// Search a problem over its clusters until `deadline`, from `start` (options) with `o.threads`
-/// threads, in [`EPISODES`] episodes; `prices` (per memory slot) start the Lagrangian searches. Returns
-/// the best answer that fits, if any, its time to best counted from the call.
+/// Search a problem over its clusters until `effort` is spent, from `start` (options) with
+/// `o.threads` threads, in [`EPISODES`] episodes; `prices` (per memory slot) start the Lagrangian
+/// searches. Returns the best answer that fits, if any, its time to best counted from the call.
+///
+/// In a deterministic solve (`effort` counted in work) the episodes, the sweep and the crossings share
+/// out the phase's nominal time by work, and a team's searches share nothing while they run (their
+/// answers meet at the episode's end), so that the answer does not depend on thread timing.
 pub fn search(
     c: Clustered<'_>,
     o: &SolveOptions,
     start: Option<Vec<usize>>,
     prices: &[f64],
-    deadline: Instant,
+    effort: &Effort,
     progress: &mut dyn FnMut(&Progress),
 ) -> Option<Solution> {
     let Clustered { q, cl, coarse } = c;
     let t0 = Instant::now();
+    let deadline = effort.deadline();
+    let counted = effort.counted();
     let binds = q.usage_limit.is_some_and(|l| crate::problem::eval::max_peak(q) > i128::from(l));
-    let left = deadline.saturating_duration_since(t0);
+    let left = effort.nominal();
     let reserve = left.mul_f64(FINAL_CROSSOVER_SHARE).min(Duration::from_secs_f64(FINAL_CROSSOVER_S));
     let hubs = crate::clusters::search::hubs(coarse);
     let sweep = match hubs.is_empty() {
@@ -68,7 +75,10 @@ pub fn search(
     let mut answers: Vec<Solution> = Vec::new();
     for e in 0..EPISODES {
         let now = Instant::now();
-        let until = now + deadline.saturating_duration_since(now).saturating_sub(reserve + sweep) / (EPISODES - e);
+        let share = match counted {
+            true => left.saturating_sub(reserve + sweep) / EPISODES,
+            false => deadline.saturating_duration_since(now).saturating_sub(reserve + sweep) / (EPISODES - e),
+        };
         let seed = o.seed.wrapping_add(u64::from(e) * threads);
         // The progress names the episode and shows the best answer of every episode so far.
         let so_far = answers.iter().map(|s| s.cost).min();
@@ -78,7 +88,7 @@ pub fn search(
         };
         let team = Team { q, cl, coarse, start: start.clone(), prices, binds };
         let offset = (now - t0).as_secs_f64();
-        let found = team.run(threads, seed, until, &mut shown);
+        let found = team.run(threads, seed, &effort.part(share), &mut shown);
         answers.extend(found.map(|s| Solution { time_to_best: offset + s.time_to_best, ..s }));
     }
     let several = answers.len() > 1;
@@ -87,21 +97,24 @@ pub fn search(
         true => deadline,
         false => deadline.checked_sub(reserve).unwrap_or(deadline),
     };
-    let crossed = cross_all(q, cl, coarse, answers, t0, swept_by)?;
+    let by = |until: Instant| if counted { effort.clone() } else { Effort::until(until) };
+    let crossed = cross_all(q, cl, coarse, answers, t0, &by(swept_by))?;
     if several {
         progress(&Progress { phase: CROSSED_PHASE, elapsed: 0.0, incumbent: Some(crossed.cost), bound: None });
     }
     if hubs.is_empty() {
         return Some(crossed);
     }
-    let swept = sweep_hubs(q, cl, coarse, crossed, &hubs, threads, (t0, swept_by, deadline));
+    let sweep_effort = if counted { effort.part(sweep) } else { Effort::until(swept_by) };
+    let swept = sweep_hubs(q, cl, coarse, crossed, &hubs, threads, t0, (&sweep_effort, &by(deadline)));
     progress(&Progress { phase: SWEPT_PHASE, elapsed: 0.0, incumbent: Some(swept.cost), bound: None });
     Some(swept)
 }
 
 /// Region MIPs around `hubs` ([`ClusterSearch::hub_sweep`]) from `from` (which fits), the hubs dealt
-/// out over `threads` sweeps that stop at `swept_by`, whose answers are then crossed until `deadline`
+/// out over `threads` sweeps, each within `sweep`, whose answers are then crossed within `crossing`
 /// ([`cross_all`]); a gain sets the time to best, counted from `t0`.
+#[allow(clippy::too_many_arguments)]
 fn sweep_hubs(
     q: &ChoiceProblem,
     cl: &Clusters,
@@ -109,14 +122,15 @@ fn sweep_hubs(
     from: Solution,
     hubs: &[usize],
     threads: u64,
-    (t0, swept_by, deadline): (Instant, Instant, Instant),
+    t0: Instant,
+    (sweep, crossing): (&Effort, &Effort),
 ) -> Solution {
     let Some(x) = cl.contract(&from.choice) else { return from };
     let n = usize::try_from(threads).unwrap_or(1).clamp(1, hubs.len().max(1));
     let sweep = |k: usize| {
         let mine: Vec<usize> = hubs.iter().skip(k).step_by(n).copied().collect();
         let mut cs = ClusterSearch::new(q, cl, coarse, Some(x.clone()));
-        (cs.hub_sweep(&mine, swept_by) > 0).then(|| Solution {
+        (cs.hub_sweep(&mine, sweep) > 0).then(|| Solution {
             choice: cl.expand(cs.options()),
             cost: cs.cost(),
             time_to_best: t0.elapsed().as_secs_f64(),
@@ -129,7 +143,7 @@ fn sweep_hubs(
         let theirs = others.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         theirs.chain([mine]).flatten().collect()
     });
-    cross_all(q, cl, coarse, gains, t0, deadline).unwrap_or(from)
+    cross_all(q, cl, coarse, gains, t0, crossing).unwrap_or(from)
 }
 
 /// One team: its problem, clusters, start and the Lagrangian searches' first prices.
@@ -144,18 +158,20 @@ struct Team<'a> {
 }
 
 impl Team<'_> {
-    /// `threads` searches with seeds from `seed` on, until `deadline`; the best answer any found.
-    fn run(&self, threads: u64, seed: u64, deadline: Instant, progress: &mut dyn FnMut(&Progress)) -> Option<Solution> {
+    /// `threads` searches with seeds from `seed` on, within `effort`; the best answer any found. They
+    /// share a board unless `effort` is counted in work (a deterministic solve).
+    fn run(&self, threads: u64, seed: u64, effort: &Effort, progress: &mut dyn FnMut(&Progress)) -> Option<Solution> {
         let board = Board::default();
+        let shared = (!effort.counted()).then_some(&board);
         let (q, cl, coarse) = (self.q, self.cl, self.coarse);
         let search = |s: u64, progress: &mut dyn FnMut(&Progress)| {
             if s == seed {
-                ClusterSearch::new(q, cl, coarse, self.start.clone()).sharing(&board).run(s, deadline, progress)
+                on_board(ClusterSearch::new(q, cl, coarse, self.start.clone()), shared).run(s, effort, progress)
             } else if self.binds {
-                let cs = ClusterSearch::new(q, cl, coarse, self.start.clone()).sharing(&board);
-                cs.priced(self.prices.to_vec()).run_lagrangian(s, deadline, progress)
+                let cs = on_board(ClusterSearch::new(q, cl, coarse, self.start.clone()), shared);
+                cs.priced(self.prices.to_vec()).run_lagrangian(s, effort, progress)
             } else {
-                ClusterSearch::new(q, cl, coarse, None).sharing(&board).exploring().run(s, deadline, progress)
+                on_board(ClusterSearch::new(q, cl, coarse, None), shared).exploring().run(s, effort, progress)
             }
         };
         std::thread::scope(|scope| {
@@ -169,16 +185,24 @@ impl Team<'_> {
     }
 }
 
+/// `cs` sharing answers through `board`, when there is one.
+fn on_board<'p>(cs: ClusterSearch<'p>, board: Option<&'p Board>) -> ClusterSearch<'p> {
+    match board {
+        Some(b) => cs.sharing(b),
+        None => cs,
+    }
+}
+
 /// The cheapest of `answers` (each fits memory), crossed with each of the others in turn
-/// ([`ClusterSearch::cross_with`]) until `deadline`; `None` when there are none. A crossing that
-/// improves it sets its time to best, counted from `t0`.
+/// ([`ClusterSearch::cross_with`]) within `effort`'s deadline; `None` when there are none. A crossing
+/// that improves it sets its time to best, counted from `t0`.
 pub fn cross_all(
     q: &ChoiceProblem,
     cl: &Clusters,
     coarse: &ChoiceProblem,
     mut answers: Vec<Solution>,
     t0: Instant,
-    deadline: Instant,
+    effort: &Effort,
 ) -> Option<Solution> {
     answers.sort_by_key(|s| s.cost);
     let mut answers = answers.into_iter();
@@ -188,7 +212,7 @@ pub fn cross_all(
     for other in answers {
         // `cs` stays at `best`: it moves only to a cheaper answer.
         if let Some(y) = cl.contract(&other.choice)
-            && cs.cross_with(&y, deadline)
+            && cs.cross_with(&y, effort)
         {
             let time_to_best = t0.elapsed().as_secs_f64();
             best = Solution { choice: cl.expand(cs.options()), cost: cs.cost(), time_to_best, ..best };
@@ -216,9 +240,9 @@ mod tests {
             for q in [&p, &unlimited] {
                 let coarse = cl.coarse(q);
                 let o = SolveOptions { threads: 2, seed, ..SolveOptions::default() };
-                let deadline = Instant::now() + Duration::from_millis(40);
+                let effort = Effort::until(Instant::now() + Duration::from_millis(40));
                 tried += 1;
-                let Some(s) = search(Clustered { q, cl: &cl, coarse: &coarse }, &o, None, &[], deadline, &mut |_| {})
+                let Some(s) = search(Clustered { q, cl: &cl, coarse: &coarse }, &o, None, &[], &effort, &mut |_| {})
                 else {
                     continue;
                 };
@@ -231,6 +255,33 @@ mod tests {
         assert!(answered * 10 >= tried * 8, "only {answered} of {tried} searches answered");
     }
 
+    /// Counted in work (a deterministic solve), a search in episodes on two threads answers the same
+    /// twice over on seeded random problems with clusters, with and without their memory limit, and
+    /// the clock decides nothing.
+    #[test]
+    fn a_search_counted_in_work_answers_the_same_every_time() {
+        let mut compared = 0;
+        for (seed, p, cl, _) in clustered_cases(30) {
+            let unlimited = ChoiceProblem { usage_limit: None, ..p.clone() };
+            for q in [&p, &unlimited] {
+                let coarse = cl.coarse(q);
+                let o = SolveOptions { threads: 2, seed, ..SolveOptions::default() };
+                let watch = crate::effort::ClockWatch::default();
+                let run = || {
+                    let cap = Effort::of(Duration::from_secs(60), true, crate::clusters::search::UNITS_PER_S, &watch);
+                    let c = Clustered { q, cl: &cl, coarse: &coarse };
+                    search(c, &o, None, &[], &cap.part(Duration::from_millis(30)), &mut |_| {})
+                        .map(|s| (s.cost, s.choice))
+                };
+                let first = run();
+                assert_eq!(first, run(), "seed {seed}");
+                assert!(!watch.clock_decided(), "seed {seed}: the clock stopped a counted search");
+                compared += usize::from(first.is_some());
+            }
+        }
+        assert!(compared >= 20, "only {compared} searches answered");
+    }
+
     /// The progress of a search in episodes names each episode in turn, then the crossing, and the
     /// best answer it shows never rises.
     #[test]
@@ -238,9 +289,9 @@ mod tests {
         let (seed, p, cl, coarse) = clustered_cases(60).next().expect("a problem with clusters");
         let o = SolveOptions { threads: 1, seed, ..SolveOptions::default() };
         let mut seen: Vec<(&str, Option<i128>)> = Vec::new();
-        let deadline = Instant::now() + Duration::from_secs(3);
+        let effort = Effort::until(Instant::now() + Duration::from_secs(3));
         let c = Clustered { q: &p, cl: &cl, coarse: &coarse };
-        search(c, &o, None, &[], deadline, &mut |pr| seen.push((pr.phase, pr.incumbent)));
+        search(c, &o, None, &[], &effort, &mut |pr| seen.push((pr.phase, pr.incumbent)));
         let mut phases: Vec<&str> = seen.iter().map(|s| s.0).collect();
         phases.dedup();
         assert_eq!(phases, [&EPISODE_PHASES[..], &[CROSSED_PHASE]].concat(), "seed {seed}");
@@ -271,7 +322,7 @@ mod tests {
             }
             let least = answers.iter().map(|s| s.cost).min().unwrap();
             let soon = Instant::now() + Duration::from_secs(10);
-            let best = cross_all(&p, &cl, &coarse, answers, Instant::now(), soon).expect("an answer");
+            let best = cross_all(&p, &cl, &coarse, answers, Instant::now(), &Effort::until(soon)).expect("an answer");
             let e = evaluate(&p, &best.choice).unwrap();
             assert!(e.is_feasible(), "seed {seed}");
             assert_eq!(e.cost, best.cost, "seed {seed}");

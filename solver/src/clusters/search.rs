@@ -31,12 +31,18 @@ pub use hubs::{HUB_MIN_DEGREE, hubs};
 
 use crate::backend::{Progress, Solution, Status};
 use crate::clusters::Clusters;
+use crate::effort::Effort;
 use crate::problem::ChoiceProblem;
 use crate::problem::memory::SlotSums;
 use crate::rng::Rng;
 use crate::search::state::{Search, Worklist};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// Work units (cluster moves, member updates and cost terms read, [`ClusterSearch::spent`]) a search
+/// over clusters counts as one second in a deterministic solve: below the rate measured on the contest
+/// instances (docs/solver.md), so that the work, not the clock, normally ends it.
+pub const UNITS_PER_S: f64 = 1.5e7;
 
 /// A slot's usage penalty starts here when a tree move would overflow it (cost units per usage unit)…
 const FIRST_PENALTY: f64 = 1e-3;
@@ -123,6 +129,8 @@ pub struct ClusterSearch<'p> {
     explores: bool,
     /// How often a Lagrangian search starts again ([`ClusterSearch::restarting_every`]).
     restart_every: Duration,
+    /// Work done in this search's own moves (see [`ClusterSearch::spent`]).
+    work: u64,
 }
 
 /// Per cluster: the slot ranges of its live members, and per option their usages, in `f64` (what
@@ -130,20 +138,25 @@ pub struct ClusterSearch<'p> {
 struct LiveUsage {
     spans: Vec<Vec<(usize, usize)>>,
     usage: Vec<Vec<Vec<f64>>>,
+    /// The usages held, all clusters' options' members together: the work of pricing them.
+    size: u64,
 }
 
 impl LiveUsage {
     fn new(cl: &Clusters, fine: &Search<'_>) -> LiveUsage {
         let live =
             |c: usize| cl.members[c].iter().enumerate().filter(|&(_, &m)| fine.mem.slots[m].0 < fine.mem.slots[m].1);
+        let usage: Vec<Vec<Vec<f64>>> = (0..cl.len())
+            .map(|c| {
+                let opts = &cl.options[c];
+                opts.iter().map(|o| live(c).map(|(i, &m)| fine.usages[m][o[i] as usize] as f64).collect()).collect()
+            })
+            .collect();
+        let size = usage.iter().flatten().map(|u| u.len() as u64 + 1).sum();
         LiveUsage {
             spans: (0..cl.len()).map(|c| live(c).map(|(_, &m)| fine.mem.slots[m]).collect()).collect(),
-            usage: (0..cl.len())
-                .map(|c| {
-                    let opts = &cl.options[c];
-                    opts.iter().map(|o| live(c).map(|(i, &m)| fine.usages[m][o[i] as usize] as f64).collect()).collect()
-                })
-                .collect(),
+            usage,
+            size,
         }
     }
 }
@@ -175,6 +188,7 @@ impl<'p> ClusterSearch<'p> {
             live,
             explores: false,
             restart_every: Duration::from_secs(lagrange::RESTART_EVERY_S),
+            work: 0,
         }
     }
 
@@ -223,15 +237,21 @@ impl<'p> ClusterSearch<'p> {
         &self.coarse.x
     }
 
+    /// Work done so far: cluster moves and their members' memory updates, and the cost terms both
+    /// views read. What a deterministic search's [`Effort`] counts.
+    pub fn spent(&self) -> u64 {
+        self.work + self.coarse.work + self.fine.work
+    }
+
     /// Cross the current answer with `other` (options, one per cluster) for at most
-    /// `CROSSOVER_BUDGET_S` seconds, then descend; returns whether the answer became cheaper (it
-    /// stays where it was otherwise).
-    pub fn cross_with(&mut self, other: &[usize], deadline: Instant) -> bool {
+    /// `CROSSOVER_BUDGET_S` seconds (and not past `effort`'s deadline), then descend; returns whether
+    /// the answer became cheaper (it stays where it was otherwise).
+    pub fn cross_with(&mut self, other: &[usize], effort: &Effort) -> bool {
         let before = self.cost();
-        if !self.feasible() || !self.crossover(other, Duration::from_secs_f64(CROSSOVER_BUDGET_S), deadline) {
+        if !self.feasible() || !self.crossover(other, Duration::from_secs_f64(CROSSOVER_BUDGET_S), effort) {
             return false;
         }
-        self.descend(&[], deadline);
+        self.descend(&[], effort);
         self.cost() < before
     }
 
@@ -245,6 +265,7 @@ impl<'p> ClusterSearch<'p> {
             return;
         }
         self.coarse.set(c, o);
+        self.work += 1 + self.cl.members[c].len() as u64;
         for (i, &m) in self.cl.members[c].iter().enumerate() {
             self.fine.set_memory_only(m, self.cl.options[c][o][i] as usize);
         }
@@ -274,20 +295,21 @@ impl<'p> ClusterSearch<'p> {
         verdict
     }
 
-    /// Best responses of single clusters until none improves; `dirty` seeds the worklist (all clusters
-    /// when empty).
-    pub fn descend(&mut self, dirty: &[usize], deadline: Instant) {
+    /// Best responses of single clusters until none improves (or `effort`'s deadline passes); `dirty`
+    /// seeds the worklist (all clusters when empty).
+    pub fn descend(&mut self, dirty: &[usize], effort: &Effort) {
         let mut work = Worklist::new(self.cl.len(), dirty);
         let mut steps = 0u64;
         while let Some(c) = work.pop() {
             steps += 1;
-            if steps.is_multiple_of(256) && Instant::now() > deadline {
+            if steps.is_multiple_of(256) && effort.late() {
                 return;
             }
             let k = self.cl.options[c].len();
             if k < 2 {
                 continue;
             }
+            self.work += (k * (self.coarse.arcs[c].len() + 1)) as u64;
             let here = self.coarse.local_cost(c, self.coarse.x[c]);
             let mut better: Vec<(i128, usize)> =
                 (0..k).map(|o| (self.coarse.local_cost(c, o) - here, o)).filter(|d| d.0 < 0).collect();
@@ -317,6 +339,7 @@ impl<'p> ClusterSearch<'p> {
     pub fn forest_sweep(&mut self, rng: &mut Rng) -> usize {
         let f = self.coarse.random_forest(rng);
         let pen = self.penalties(&self.mu);
+        self.work += self.live.size;
         let mut moved = 0;
         for tree in &f.trees {
             if tree.len() < 2 {
@@ -355,6 +378,7 @@ impl<'p> ClusterSearch<'p> {
                 return false;
             }
             let (slot, _) = self.fine.mem.peak_slot();
+            self.work += self.fine.x.len() as u64;
             let live = |v: usize| self.fine.mem.slots[v].0 <= slot && slot < self.fine.mem.slots[v].1;
             let mut clusters: Vec<usize> = (0..self.fine.x.len()).filter(|&v| live(v)).map(|v| self.cl.of[v]).collect();
             clusters.sort_unstable();
@@ -426,16 +450,18 @@ impl<'p> ClusterSearch<'p> {
         }
     }
 
-    /// Search until `deadline`; returns the best answer that fits memory (original indices), if any.
-    pub fn run(&mut self, seed: u64, deadline: Instant, progress: &mut dyn FnMut(&Progress)) -> Option<Solution> {
-        let t0 = Instant::now();
+    /// Search until `effort` is spent; returns the best answer that fits memory (original indices), if
+    /// any. Its crossovers come every `CROSSOVER_EVERY_S` seconds of `effort` (in a deterministic solve,
+    /// of its work).
+    pub fn run(&mut self, seed: u64, effort: &Effort, progress: &mut dyn FnMut(&Progress)) -> Option<Solution> {
+        let (t0, w0) = (Instant::now(), self.spent());
         let mut rng = Rng::new(seed);
         if !self.feasible() && !self.repair() {
             // No start that fits: the team's best answer, if there is one yet.
             let (_, x) = self.board.and_then(|b| b.cheaper_than(i128::MAX))?;
             self.go_to(&x);
         }
-        self.descend(&[], deadline);
+        self.descend(&[], effort);
         // An answer that pays a forbidden cost (between clusters) is none: until one is found, any
         // cost below the marker beats the best.
         let mut best = (self.cost().min(FORBIDDEN), self.coarse.x.clone(), 0.0);
@@ -445,30 +471,31 @@ impl<'p> ClusterSearch<'p> {
         let mut last_report = 0.0;
         let mut idle = 0;
         let mut next_crossover = CROSSOVER_EVERY_S;
-        while Instant::now() < deadline {
+        while !effort.over(self.spent() - w0) {
             // Cross the current answer with the latest one the Lagrangian search offered.
-            if !self.explores && t0.elapsed().as_secs_f64() >= next_crossover && self.feasible() {
+            let now_s = effort.seconds(self.spent() - w0, t0);
+            if !self.explores && now_s >= next_crossover && self.feasible() {
                 if let Some(other) = self.board.and_then(Board::take_offer)
-                    && self.crossover(&other, Duration::from_secs_f64(CROSSOVER_BUDGET_S), deadline)
+                    && self.crossover(&other, Duration::from_secs_f64(CROSSOVER_BUDGET_S), effort)
                     && self.cost() < best.0
                 {
                     best = (self.cost(), self.coarse.x.clone(), t0.elapsed().as_secs_f64());
                 }
-                next_crossover = t0.elapsed().as_secs_f64() + CROSSOVER_EVERY_S;
+                next_crossover = now_s + CROSSOVER_EVERY_S;
             }
             let mut moved = self.forest_sweep(&mut rng);
             if moved == 0 && self.knapsack_move(&mut rng) {
                 moved = 1;
             }
             if moved > 0 {
-                self.descend(&[], deadline);
+                self.descend(&[], effort);
                 idle = 0;
             } else {
                 idle += 1;
             }
             if idle >= 2 {
                 let dirty = self.perturb(&mut rng);
-                self.descend(&dirty, deadline);
+                self.descend(&dirty, effort);
                 if !self.feasible() {
                     self.repair();
                 }
@@ -539,11 +566,11 @@ mod tests {
     fn an_explorer_posts_its_answers_and_takes_over_none() {
         let mut checked = 0;
         for (seed, p, cl, coarse) in clustered_cases(60) {
-            let soon = || Instant::now() + Duration::from_millis(20);
+            let soon = || Effort::until(Instant::now() + Duration::from_millis(20));
             // Its own answer lands on an empty board.
             let board = Board::default();
             let mut explorer = ClusterSearch::new(&p, &cl, &coarse, None).sharing(&board).exploring();
-            let Some(own) = explorer.run(seed, soon(), &mut |_| {}) else { continue };
+            let Some(own) = explorer.run(seed, &soon(), &mut |_| {}) else { continue };
             let posted = board.cheaper_than(i128::MAX).expect("the explorer posted its answer");
             assert_eq!(posted.0, own.cost, "seed {seed}");
             assert_eq!(cl.expand(&posted.1), own.choice, "seed {seed}");
@@ -552,12 +579,12 @@ mod tests {
             let board = Board::default();
             board.post(claimed, &posted.1);
             let mut explorer = ClusterSearch::new(&p, &cl, &coarse, None).sharing(&board).exploring();
-            let mine = explorer.run(seed, soon(), &mut |_| {}).expect("an answer that fits");
+            let mine = explorer.run(seed, &soon(), &mut |_| {}).expect("an answer that fits");
             let e = evaluate(&p, &mine.choice).expect("a valid assignment");
             assert!(e.is_feasible() && e.cost == mine.cost && mine.cost > claimed, "seed {seed}");
             // …and taken over by a first search.
             let mut first = ClusterSearch::new(&p, &cl, &coarse, None).sharing(&board);
-            assert_eq!(first.run(seed, soon(), &mut |_| {}).map(|s| s.cost), Some(claimed), "seed {seed}");
+            assert_eq!(first.run(seed, &soon(), &mut |_| {}).map(|s| s.cost), Some(claimed), "seed {seed}");
             checked += 1;
         }
         assert!(checked > 20, "only {checked} problems checked");

@@ -9,6 +9,7 @@
 use super::ClusterSearch;
 use crate::backend::SolveOptions;
 use crate::clusters::Clusters;
+use crate::effort::Effort;
 use std::time::{Duration, Instant};
 
 /// A time point gets a memory row up front when either answer's usage there is at least this share of
@@ -16,9 +17,10 @@ use std::time::{Duration, Instant};
 const TIGHT_SHARE: f64 = 0.98;
 
 impl ClusterSearch<'_> {
-    /// The crossover of the current answer with `other` (options), for at most `budget`; moves to its
-    /// answer when that is cheaper and fits, and returns whether it did.
-    pub(super) fn crossover(&mut self, other: &[usize], budget: Duration, deadline: Instant) -> bool {
+    /// The crossover of the current answer with `other` (options), for at most `budget` and not past
+    /// `effort`'s deadline; moves to its answer when that is cheaper and fits, and returns whether it
+    /// did. In a deterministic solve, HiGHS stopped by the time tells `effort`'s watch.
+    pub(super) fn crossover(&mut self, other: &[usize], budget: Duration, effort: &Effort) -> bool {
         let q = self.fine.p;
         let here = self.coarse.x.clone();
         let cands: Vec<Vec<usize>> =
@@ -57,10 +59,12 @@ impl ClusterSearch<'_> {
         }
         let warm: Vec<usize> =
             here.iter().zip(&cands).map(|(a, c)| c.iter().position(|o| o == a).unwrap_or(0)).collect();
-        let until = (Instant::now() + budget).min(deadline);
+        let until = (Instant::now() + budget).min(effort.deadline());
         let opts = SolveOptions {
             time_limit: until.saturating_duration_since(Instant::now()),
             warm_start: Some(restricted.expand(&warm)),
+            deterministic: effort.counted(),
+            watch: effort.watch().clone(),
             ..SolveOptions::default()
         };
         let before = self.cost();
@@ -102,7 +106,7 @@ mod tests {
             }
             let [(ca, a), (cb, b), ..] = &fitting[..] else { continue };
             let mut cs = ClusterSearch::new(&p, &cl, &coarse, Some(a.clone()));
-            cs.crossover(b, Duration::from_secs(10), Instant::now() + Duration::from_secs(10));
+            cs.crossover(b, Duration::from_secs(10), &Effort::until(Instant::now() + Duration::from_secs(10)));
             let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
             assert!(e.is_feasible());
             assert_eq!(e.cost, cs.cost());

@@ -3,9 +3,10 @@
 //! together, which the searches' moves (one cluster, a tree, a few re-drawn clusters) do not reach.
 
 use super::ClusterSearch;
+use crate::effort::Effort;
 use crate::problem::ChoiceProblem;
 use cranelift_entity::EntityRef;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A hub has at least this many neighbouring clusters (fewer finds hardly more, in twice the time;
 /// more misses hubs that matter: docs/solver.md).
@@ -18,6 +19,9 @@ const RADIUS: usize = 2;
 const MAX_REGION: usize = 32;
 /// Time per region MIP, at most.
 const REGION_BUDGET: Duration = Duration::from_secs(5);
+/// What a region MIP counts as, in seconds of a deterministic sweep's work: about what one takes on
+/// the contest instances (most end well inside their budget; docs/solver.md).
+const REGION_COUNTS_S: f64 = 0.5;
 
 /// The hubs of a coarse problem (one node per cluster): the nodes with at least [`HUB_MIN_DEGREE`]
 /// neighbouring nodes, in order.
@@ -40,15 +44,17 @@ pub fn hubs(coarse: &ChoiceProblem) -> Vec<usize> {
 
 impl ClusterSearch<'_> {
     /// Region MIPs around `hubs`, one after another, each from the answer the ones before left, until
-    /// `deadline`; returns how many moved the answer (each to a cheaper one that fits).
-    pub fn hub_sweep(&mut self, hubs: &[usize], deadline: Instant) -> usize {
-        let mut moved = 0;
+    /// `effort` is spent (in a deterministic solve each MIP counts `REGION_COUNTS_S` seconds of it);
+    /// returns how many moved the answer (each to a cheaper one that fits).
+    pub fn hub_sweep(&mut self, hubs: &[usize], effort: &Effort) -> usize {
+        let (mut moved, mut spent) = (0, 0u64);
         for &hub in hubs {
-            if Instant::now() >= deadline {
+            if effort.over(spent) {
                 break;
             }
             let region = self.region_around(hub);
-            moved += usize::from(self.region_mip(&region, REGION_BUDGET, deadline));
+            moved += usize::from(self.region_mip(&region, REGION_BUDGET, effort));
+            spent += effort.units(REGION_COUNTS_S);
         }
         moved
     }
@@ -85,6 +91,7 @@ impl ClusterSearch<'_> {
 mod tests {
     use super::*;
     use crate::problem::eval::evaluate;
+    use std::time::Instant;
 
     /// A region around a cluster holds it, lies within two steps of it, holds no cluster twice and no
     /// more than [`MAX_REGION`].
@@ -147,9 +154,9 @@ mod tests {
             }
             let (start, before) = (cs.coarse.x.clone(), cs.cost());
             let all: Vec<usize> = (0..cl.len()).collect();
-            assert_eq!(cs.hub_sweep(&all, Instant::now()), 0, "seed {seed}");
+            assert_eq!(cs.hub_sweep(&all, &Effort::until(Instant::now())), 0, "seed {seed}");
             assert_eq!(cs.coarse.x, start, "seed {seed}: a sweep past its deadline moved");
-            moved += cs.hub_sweep(&all, Instant::now() + Duration::from_secs(10));
+            moved += cs.hub_sweep(&all, &Effort::until(Instant::now() + Duration::from_secs(10)));
             let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
             assert!(e.is_feasible() && e.cost == cs.cost() && cs.cost() <= before, "seed {seed}");
             tried += 1;

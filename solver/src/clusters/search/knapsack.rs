@@ -95,6 +95,7 @@ impl ClusterSearch<'_> {
     /// (none when no share fits).
     fn knapsack_at(&mut self, slot: usize, rng: &mut Rng) -> Vec<(usize, usize)> {
         let Some(limit) = self.fine.limit else { return Vec::new() };
+        self.work += self.cl.len() as u64;
         let live_at = |c: usize| self.live.spans[c].iter().any(|&(lo, hi)| lo <= slot && slot < hi);
         let mut live: Vec<usize> = (0..self.cl.len()).filter(|&c| self.cl.options[c].len() > 1 && live_at(c)).collect();
         rng.shuffle(&mut live);
@@ -118,6 +119,7 @@ impl ClusterSearch<'_> {
             let here: Vec<usize> = (0..spans.len()).filter(|&i| spans[i].0 <= slot && slot < spans[i].1).collect();
             let at = |o: usize| -> f64 { here.iter().map(|&i| self.live.usage[c][o][i]).sum() };
             budget += at(self.coarse.x[c]);
+            self.work += (self.cl.options[c].len() * (here.len() + self.coarse.arcs[c].len() + 1)) as u64;
             let items = (0..self.cl.options[c].len())
                 .map(|o| Item { usage: at(o), cost: self.coarse.local_cost(c, o), option: o })
                 .filter(|it| it.cost < FORBIDDEN)

@@ -22,6 +22,7 @@
 
 use super::{ClusterSearch, FORBIDDEN, PROGRESS_EVERY_S};
 use crate::backend::{Progress, Solution, Status};
+use crate::effort::Effort;
 use crate::rng::Rng;
 use crate::search::state::to_f64;
 use std::time::Instant;
@@ -58,6 +59,7 @@ impl ClusterSearch<'_> {
     /// Best responses on the penalized costs until none improves (or [`PASSES`] passes).
     fn penalized_descent(&mut self, pen: &[Vec<f64>]) {
         for _ in 0..PASSES {
+            self.work += pen.iter().map(|p| p.len() as u64).sum::<u64>();
             let mut moved = false;
             for (c, pen) in pen.iter().enumerate() {
                 if pen.len() < 2 {
@@ -93,6 +95,7 @@ impl ClusterSearch<'_> {
     /// Re-optimize under the multipliers `lambda`.
     fn reoptimize(&mut self, rng: &mut Rng, lambda: &[f64]) {
         let pen = self.penalties(lambda);
+        self.work += self.live.size;
         self.penalized_descent(&pen);
         self.penalized_sweep(rng, &pen);
         self.penalized_descent(&pen);
@@ -114,14 +117,15 @@ impl ClusterSearch<'_> {
         }
     }
 
-    /// Search until `deadline`; returns the best answer that fits memory (original indices), if any.
+    /// Search until `effort` is spent; returns the best answer that fits memory (original indices), if
+    /// any. Its restarts come every `restart_every` of `effort` (in a deterministic solve, of its work).
     pub fn run_lagrangian(
         &mut self,
         seed: u64,
-        deadline: Instant,
+        effort: &Effort,
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Solution> {
-        let t0 = Instant::now();
+        let (t0, w0) = (Instant::now(), self.spent());
         let mut rng = Rng::new(seed);
         let limit = self.fine.limit.unwrap_or(i128::MAX);
         let mut lambda: Vec<f64> = (0..self.mu.len()).map(|k| self.prices.get(k).copied().unwrap_or(0.0)).collect();
@@ -136,11 +140,13 @@ impl ClusterSearch<'_> {
             (THETA_START, f64::MIN, 0, -1, 0.0);
         let mut round = 0;
         let (start_x, start_lambda) = (self.coarse.x.clone(), lambda.clone());
-        let mut next_restart = t0 + self.restart_every;
-        while Instant::now() < deadline {
+        let every = self.restart_every.as_secs_f64();
+        let mut next_restart = every;
+        while !effort.over(self.spent() - w0) {
             // Start again, as at first (see `RESTART_EVERY_S`).
-            if Instant::now() >= next_restart {
-                next_restart = Instant::now() + self.restart_every;
+            let now_s = effort.seconds(self.spent() - w0, t0);
+            if now_s >= next_restart {
+                next_restart = now_s + every;
                 self.go_to(&start_x);
                 lambda.clone_from(&start_lambda);
                 (theta, best_value, stall, last_cost) = (THETA_START, f64::MIN, 0, -1);
@@ -175,7 +181,7 @@ impl ClusterSearch<'_> {
                     self.continuation(&mut rng, &lambda, limit);
                 }
                 if self.feasible() || self.repair() {
-                    self.descend(&[], deadline);
+                    self.descend(&[], effort);
                     if let (true, Some(board)) = (self.feasible(), self.board) {
                         board.offer(&self.coarse.x);
                     }

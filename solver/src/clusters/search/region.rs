@@ -10,6 +10,7 @@
 
 use super::ClusterSearch;
 use crate::backend::{Backend, SolveOptions};
+use crate::effort::Effort;
 use crate::problem::constraints::{Budget, Term};
 use crate::problem::{ChoiceProblem, NodeId};
 use cranelift_entity::EntityRef;
@@ -17,8 +18,9 @@ use std::time::{Duration, Instant};
 
 impl ClusterSearch<'_> {
     /// HiGHS over `region` (clusters): each free among all its options, every other cluster kept, for at
-    /// most `budget`; moves there when that is cheaper and fits, and returns whether it did.
-    pub fn region_mip(&mut self, region: &[usize], budget: Duration, deadline: Instant) -> bool {
+    /// most `budget` and not past `effort`'s deadline; moves there when that is cheaper and fits, and
+    /// returns whether it did. In a deterministic solve, HiGHS stopped by the time tells `effort`'s watch.
+    pub fn region_mip(&mut self, region: &[usize], budget: Duration, effort: &Effort) -> bool {
         let mut region = region.to_vec();
         region.sort_unstable();
         region.dedup();
@@ -28,11 +30,15 @@ impl ClusterSearch<'_> {
         }
         let Some(sub) = self.region_problem(&region) else { return false };
         let was: Vec<usize> = region.iter().map(|&c| self.coarse.x[c]).collect();
-        let until = (Instant::now() + budget).min(deadline);
+        let until = (Instant::now() + budget).min(effort.deadline());
         // No warm start: HiGHS 1.16.0 can misprice a start in presolve (found on a four-cluster region
         // of a test problem), and the backend then solves a second time without it (`exact/highs.rs`).
-        let opts =
-            SolveOptions { time_limit: until.saturating_duration_since(Instant::now()), ..SolveOptions::default() };
+        let opts = SolveOptions {
+            time_limit: until.saturating_duration_since(Instant::now()),
+            deterministic: effort.counted(),
+            watch: effort.watch().clone(),
+            ..SolveOptions::default()
+        };
         let before = self.cost();
         let Ok(sol) = crate::exact::highs::Highs.solve(&sub, &opts, &mut |_| {}) else { return false };
         for (&c, &o) in region.iter().zip(&sol.choice) {
@@ -128,15 +134,15 @@ mod tests {
             let start = cs.coarse.x.clone();
             let before = cs.cost();
             let region: Vec<usize> = (0..cl.len()).filter(|_| rng.below(2) == 0).collect();
-            let soon = Instant::now() + Duration::from_secs(10);
-            moved += cs.region_mip(&region, Duration::from_secs(10), soon) as usize;
+            let soon = Effort::until(Instant::now() + Duration::from_secs(10));
+            moved += cs.region_mip(&region, Duration::from_secs(10), &soon) as usize;
             let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
             assert!(e.is_feasible() && e.cost == cs.cost() && cs.cost() <= before, "seed {seed}");
             for c in (0..cl.len()).filter(|c| !region.contains(c)) {
                 assert_eq!(cs.coarse.x[c], start[c], "seed {seed}: cluster {c} is outside the region");
             }
             let all: Vec<usize> = (0..cl.len()).collect();
-            cs.region_mip(&all, Duration::from_secs(10), soon);
+            cs.region_mip(&all, Duration::from_secs(10), &soon);
             if let Ok(b) = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}) {
                 assert_eq!(cs.cost(), b.cost, "seed {seed}");
                 optimal += 1;
