@@ -8,7 +8,7 @@ use automap_encodings::build::{Built, MAX_COST_SECONDS, NodeRef, build};
 use automap_encodings::conflict::{Conflict, conflict};
 use automap_encodings::constraints::UserConstraints;
 use automap_encodings::export::{self, Format, PlanDoc, Solved};
-use automap_encodings::mesh::{BYTES_PER_GIB, Mesh};
+use automap_encodings::mesh::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
 use automap_encodings::plan::{Plan, PlanCost, PlanSpace};
 use automap_encodings::tactics::{self, Matched, Recognised, parse_tactics};
 use automap_solver::{Method, Progress, SolveError, SolveOptions};
@@ -78,9 +78,16 @@ pub fn seconds(flag: &str, s: f64) -> Result<Duration, Error> {
     }
 }
 
-/// The memory limit in bytes: `gib` when given, else the mesh's device memory.
-pub fn memory_limit(mesh: &Mesh, gib: Option<f64>) -> f64 {
-    gib.map_or(mesh.device.memory_bytes(), |g| g * BYTES_PER_GIB)
+/// The memory limit in bytes: `gib` when given (a positive number of GiB, at most
+/// [`MAX_MEMORY_GIB`], else a usage error), else the mesh's device memory.
+pub fn memory_limit(mesh: &Mesh, gib: Option<f64>) -> Result<f64, Error> {
+    match gib {
+        None => Ok(mesh.device.memory_bytes()),
+        Some(g) if g.is_finite() && g > 0.0 && g <= MAX_MEMORY_GIB => Ok(g * BYTES_PER_GIB),
+        Some(g) => Err(Error::Usage(format!(
+            "--memory-limit must be a positive number of GiB, at most {MAX_MEMORY_GIB:.0} (2^32 GiB, 2^62 bytes), got {g}"
+        ))),
+    }
 }
 
 /// A model's choice problem on a mesh, built and with the user's constraints applied: ready to solve.
@@ -104,7 +111,7 @@ impl<'a> Planner<'a> {
     pub fn new(model: &'a Model, mesh: &'a Mesh, opts: &PlanOptions) -> Result<Planner<'a>, Error> {
         let started = opts.started.unwrap_or_else(Instant::now);
         let space = PlanSpace::new(&model.module, mesh);
-        let mut built = build(&space, Some(memory_limit(mesh, opts.memory_limit_gib)));
+        let mut built = build(&space, Some(memory_limit(mesh, opts.memory_limit_gib)?));
         if let Some((pos, seconds)) = built.out_of_range {
             let m = &model.module;
             let op = space.steps()[pos].op;

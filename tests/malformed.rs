@@ -175,11 +175,13 @@ fn a_tensor_too_large_to_plan_is_refused_with_its_place() {
     // 2^60 f32 elements are 2^62 bytes: the largest tensor automap plans.
     let largest = GOOD.replace("8x16xf32", "1073741824x1073741824xf32");
     assert_eq!(cli(largest.as_bytes()).0, 0);
-    // Planned with room for it, its add would take longer than the integer costs hold: refused there,
+    // Planned with room for it (the largest memory limit automap takes, 2^32 GiB), its add would take
+    // longer than the integer costs hold: refused there,
     // where it used to be called a contradiction of the user's constraints.
     let path = dir.join("largest.mlir");
     std::fs::write(&path, &largest).unwrap();
-    let args = ["plan", &path.display().to_string(), "--mesh", "specs/meshes/cpu-2x4.yaml", "--memory-limit", "1e10"];
+    let args =
+        ["plan", &path.display().to_string(), "--mesh", "specs/meshes/cpu-2x4.yaml", "--memory-limit", "4294967296"];
     let plan = common::automap(&[&args[..], &["--out", &dir.join("out").display().to_string()]].concat());
     assert_eq!(plan.code, Some(1), "{}", plan.stderr);
     assert!(plan.stderr.contains("largest.mlir:3:5: 'stablehlo.add' would take"), "{}", plan.stderr);
@@ -207,4 +209,92 @@ fn a_mesh_with_too_many_devices_is_refused_at_the_axis() {
     assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert!(out.stderr.contains("huge.yaml:4:11: axes.a.size"), "{}", out.stderr);
     assert!(out.stderr.contains("at most 2^20"), "{}", out.stderr);
+}
+
+/// Mesh numbers at the edges of what a float holds, each valid on its own, never put a NaN or an
+/// infinity into a plan: the plan either comes out finite in every figure, or is refused with the
+/// place of the number (the device memory past 2^32 GiB; an op or resharding past the costs' range).
+#[test]
+fn extreme_mesh_numbers_plan_finite_or_are_refused_with_their_place() {
+    let dir = common::Scratch::new("mesh-extremes");
+    let base = std::fs::read_to_string("specs/meshes/cpu-2x4.yaml").unwrap();
+    let cases = [
+        ("memory_gib: 2", "memory_gib: 1e300", Some("device.memory_gib")),
+        ("memory_gib: 2", "memory_gib: 1e-300", Some("no plan fits")),
+        ("hbm_gb_per_s: 10", "hbm_gb_per_s: 1e300", None),
+        ("hbm_gb_per_s: 10", "hbm_gb_per_s: 1e-300", Some("would take")),
+        ("bandwidth_gb_per_s: 5", "bandwidth_gb_per_s: 1e300", None),
+        ("bandwidth_gb_per_s: 5", "bandwidth_gb_per_s: 1e-300", Some("would take")),
+        ("latency_us: 20", "latency_us: 1e300", Some("would take")),
+        ("f32: 0.02", "f32: 1e300", None),
+        ("f32: 0.02", "f32: 1e-300", Some("would take")),
+    ];
+    for (i, (from, to, refused)) in cases.iter().enumerate() {
+        let mesh = dir.join(&format!("m{i}.yaml"));
+        std::fs::write(&mesh, base.replacen(from, to, 1)).unwrap();
+        let out = dir.join(&format!("out{i}"));
+        let run = common::automap(&[
+            "plan".as_ref(),
+            "tests/fixtures/mlp.mlir".as_ref(),
+            "--mesh".as_ref(),
+            mesh.as_os_str(),
+            "--time-limit".as_ref(),
+            "10".as_ref(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ]);
+        match refused {
+            Some(what) => {
+                assert_eq!(run.code, Some(1), "{to}: {}", run.stderr);
+                assert!(run.stderr.contains(what), "{to}: {}", run.stderr);
+                assert!(run.stderr.contains(".yaml:") || run.stderr.contains(".mlir:"), "{to}: {}", run.stderr);
+            }
+            None => {
+                assert_eq!(run.code, Some(0), "{to}: {}", run.stderr);
+                for file in ["report.md", "annotated.mlir"] {
+                    let text = std::fs::read_to_string(out.join(file)).unwrap();
+                    for bad in ["NaN", "nan", " inf", "Infinity"] {
+                        assert!(!text.contains(bad), "{to}: {file} holds '{bad}'");
+                    }
+                }
+                // JSON writes a non-finite number as null: the only nulls are the replicated
+                // dimensions of a partition spec.
+                let json: serde_json::Value =
+                    serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
+                assert_eq!(nulls_outside_partition_specs(&json, false), 0, "{to}: plan.json");
+            }
+        }
+    }
+}
+
+/// A memory limit that is not a positive number of GiB up to 2^32 is a usage error (exit 1) that names
+/// the flag, never a limit of zero or of everything.
+#[test]
+fn a_memory_limit_out_of_range_is_a_usage_error() {
+    let dir = common::Scratch::new("memory-limit");
+    for bad in ["nan", "-1", "0", "1e300", "inf"] {
+        let run = common::automap(&[
+            "plan".as_ref(),
+            "tests/fixtures/mlp.mlir".as_ref(),
+            "--mesh".as_ref(),
+            "specs/meshes/cpu-8.yaml".as_ref(),
+            format!("--memory-limit={bad}").as_ref(),
+            "--out".as_ref(),
+            dir.join("out").as_os_str(),
+        ]);
+        assert_eq!(run.code, Some(1), "{bad}: {}", run.stderr);
+        assert!(run.stderr.contains("--memory-limit must be a positive number of GiB"), "{bad}: {}", run.stderr);
+    }
+}
+
+/// The nulls in `v` that are not an entry of a `partition_spec` array (`in_spec`: inside one).
+fn nulls_outside_partition_specs(v: &serde_json::Value, in_spec: bool) -> usize {
+    match v {
+        serde_json::Value::Null => usize::from(!in_spec),
+        serde_json::Value::Array(items) => items.iter().map(|x| nulls_outside_partition_specs(x, in_spec)).sum(),
+        serde_json::Value::Object(fields) => {
+            fields.iter().map(|(k, x)| nulls_outside_partition_specs(x, k == "partition_spec")).sum()
+        }
+        _ => 0,
+    }
 }

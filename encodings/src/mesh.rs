@@ -149,6 +149,11 @@ impl Mesh {
 /// shard size the cost model computes exact.
 pub const MAX_DEVICES: u64 = 1 << 20;
 
+/// The most memory per device a mesh may give, in GiB: 2^32 GiB, that is 2^62 bytes (the largest
+/// tensor automap plans), so that every usage the choice problem sums stays exact in 64-bit integers
+/// (the largest accelerators built hold under 2^8 GiB).
+pub const MAX_MEMORY_GIB: f64 = 4_294_967_296.0;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawAxis {
@@ -237,6 +242,13 @@ impl RawMesh {
         }
         let d = &self.device;
         let memory_gib = positive(&d.memory_gib, "device.memory_gib")?;
+        if memory_gib > MAX_MEMORY_GIB {
+            return Err(err(
+                d.memory_gib.referenced,
+                "device.memory_gib",
+                format!("{memory_gib:e} GiB per device is past what automap plans, 2^32 GiB (2^62 bytes)"),
+            ));
+        }
         let hbm_gb_per_s = positive(&d.hbm_gb_per_s, "device.hbm_gb_per_s")?;
         if d.peak_tflops.value.is_empty() {
             return Err(err(
