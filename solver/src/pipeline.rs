@@ -197,6 +197,8 @@ fn heuristic_then_exact(
         let proven_now = warm.as_ref().is_some_and(|w| shared.proves(w.cost));
         // Unless the bound already proves the heuristic's answer, the dual runs out its share: its
         // reparametrized costs give a second start, often in another basin than the local search's.
+        // (Read earlier, when the local search ends, while the dual ran on: K 2.73x of its best known
+        // cost against 2.13x, docs/solver.md.)
         let mut dual = before.unwrap_or((None, None));
         if !proven_now && let Some(h) = handle.take() {
             dual = join(h);
@@ -214,7 +216,11 @@ fn heuristic_then_exact(
             let elapsed = t0.elapsed().as_secs_f64();
             shifted(&Progress { phase: DUAL_ANSWER_PHASE, elapsed, incumbent: Some(p.cost), bound: shared.get() });
         }
-        let warm = better(q, warm, polished.map(|s| s.choice), t0);
+        let (heuristic, polished) = (warm.as_ref().map(|w| w.choice.clone()), polished.map(|s| s.choice));
+        let warm = better(q, warm, polished.clone(), t0);
+        // The answer not taken goes on as a second start (for the searches over clusters' episodes).
+        let second =
+            [heuristic, polished].into_iter().flatten().find(|c| warm.as_ref().is_some_and(|w| &w.choice != c));
         let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
         // The exact phase's nominal time, in a deterministic solve: the limit less what the phases
         // before were given (the dual beside the local search, or before it on one thread; the polish).
@@ -225,7 +231,7 @@ fn heuristic_then_exact(
         };
         let sol = match (warm, proven.bound) {
             (Some(w), Some(b)) if b >= w.cost => Ok(w),
-            (warm, _) => exact_phase(q, opts, warm, proven.multipliers, (t0, exact_time), shifted),
+            (warm, _) => exact_phase(q, opts, (warm, second), proven.multipliers, (t0, exact_time), shifted),
         };
         stop.store(true, Ordering::Relaxed);
         (sol, handle.map(join).map_or(dual.0, |(b, _)| b.or(dual.0)))
@@ -249,14 +255,15 @@ fn better(q: &ChoiceProblem, warm: Option<Solution>, read: Option<Vec<usize>>, t
 }
 
 /// After the heuristic: the exact backend, through clusters when nodes merge, else over the whole
-/// problem (restricted MIPs and regions when that MIP is too large), warm-started with `warm`; `prices`
+/// problem (restricted MIPs and regions when that MIP is too large), warm-started with `warm` (and
+/// `second`, another answer that fits, as a second start for the searches over clusters); `prices`
 /// (memory multipliers per slot, from the dual bound) start the Lagrangian search over clusters. The
 /// solve started at `t0`; `exact_time` is this phase's nominal time (in a deterministic solve, what its
 /// work is sized by; the solve's time limit stays the cap).
 fn exact_phase(
     q: &ChoiceProblem,
     opts: &SolveOptions,
-    warm: Option<Solution>,
+    (warm, second): (Option<Solution>, Option<Vec<usize>>),
     prices: Vec<f64>,
     (t0, exact_time): (Instant, Duration),
     shifted: &mut dyn FnMut(&Progress),
@@ -269,7 +276,7 @@ fn exact_phase(
     // Through clusters first: when the coarse MIP fits, it usually settles the problem.
     let clustered = Effort::of(exact_time, opts.deterministic, crate::clusters::search::UNITS_PER_S, &opts.watch)
         .capped(t0 + opts.time_limit);
-    if let Some(sol) = through_clusters(q, &o, warm.as_ref(), prices, t0, &clustered, shifted)? {
+    if let Some(sol) = through_clusters(q, &o, (warm.as_ref(), second), prices, t0, &clustered, shifted)? {
         return Ok(sol);
     }
     let started = t0.elapsed().as_secs_f64();
@@ -300,38 +307,47 @@ fn exact_phase(
                 }
             }
             let deadline = t0 + opts.time_limit;
-            if opts.deterministic {
-                // The rounds below run by the clock.
-                opts.watch.clock_ended();
-            }
             // Alternate: every node free among a few candidates (one MIP), then regions free
-            // among all their strategies.
+            // among all their strategies. In a deterministic solve the rounds share out the phase's
+            // nominal time (`exact_time`) and the clock only caps them; otherwise they run by it.
+            let counted = opts.deterministic;
+            let mut nominal_left = exact_time;
+            let regions = Effort::of(exact_time, counted, REGION_UNITS_PER_S, &opts.watch).capped(deadline);
             let mut round = 0u64;
             // HiGHS checks its time limit coarsely (measured on the 24-layer step on a 4x4 mesh: 10.1 s
-            // for a 3.4 s limit), and it cannot be interrupted: a restricted MIP starts only while the
-            // time left is at least what the last one took.
+            // for a 3.4 s limit; it is now also interrupted at the deadline, `exact/interrupt.rs`): by
+            // the clock, a restricted MIP starts only while the time left is at least what the last
+            // one took.
             let mut restricted_took = Duration::ZERO;
-            while Instant::now() + Duration::from_secs(1) < deadline {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left > restricted_took {
-                    let share = left.mul_f64(0.5).min(Duration::from_secs(RESTRICTED_MIP_S));
+            loop {
+                let clock_left = deadline.saturating_duration_since(Instant::now());
+                let left = if counted { nominal_left } else { clock_left };
+                if left <= Duration::from_secs(1) {
+                    break;
+                }
+                if clock_left <= Duration::from_secs(1) {
+                    // Counted rounds stopped by the clock.
+                    opts.watch.clock_ended();
+                    break;
+                }
+                let share = left.mul_f64(0.5).min(Duration::from_secs(RESTRICTED_MIP_S));
+                if counted || left > restricted_took {
                     let t = Instant::now();
-                    restricted_round(&mut search, share, opts, t0, shifted);
+                    restricted_round(&mut search, share.min(clock_left), opts, t0, shifted);
                     restricted_took = t.elapsed();
+                    nominal_left = nominal_left.saturating_sub(share);
+                } else if q.has_user_constraints() {
+                    // No time for another restricted MIP, and region MIPs do not see budgets.
+                    break;
                 }
                 if q.has_user_constraints() {
                     // Region MIPs do not see budgets; the restricted MIPs do.
                     continue;
                 }
-                let until = (Instant::now() + Duration::from_secs(LNS_ROUND_S)).min(deadline);
-                crate::search::regions::improve(
-                    &mut search,
-                    until,
-                    opts.seed.wrapping_add(round),
-                    opts.threads,
-                    t0,
-                    shifted,
-                );
+                let lns = Duration::from_secs(LNS_ROUND_S);
+                let seed = opts.seed.wrapping_add(round);
+                crate::search::regions::improve(&mut search, &regions.part(lns), seed, opts.threads, t0, shifted);
+                nominal_left = nominal_left.saturating_sub(lns);
                 round += 1;
             }
             let e = evaluate(q, &search.x).map_err(|e| SolveError::Backend { backend: "lns", why: e.to_string() })?;
@@ -355,12 +371,13 @@ fn exact_phase(
 /// Solve `q` through its clusters ([`crate::clusters`], [`crate::clusters::coarse_mip`]) within
 /// `effort`: the coarse MIP (until its deadline), or the searches over clusters when that MIP is too
 /// large. `None` when that does not apply (user constraints, nothing to merge) or finds nothing;
-/// otherwise the better of its answer and `warm`, with its proven bound. `prices` start the Lagrangian
-/// searches. Times are counted from `t0`.
+/// otherwise the better of its answer and `warm`, with its proven bound. The searches over clusters
+/// start their episodes from `warm` and `second` in turn. `prices` start the Lagrangian searches.
+/// Times are counted from `t0`.
 fn through_clusters(
     q: &ChoiceProblem,
     o: &SolveOptions,
-    warm: Option<&Solution>,
+    (warm, second): (Option<&Solution>, Option<Vec<usize>>),
     prices: Vec<f64>,
     t0: Instant,
     effort: &Effort,
@@ -386,11 +403,12 @@ fn through_clusters(
         }
         Err(SolveError::TooLarge { .. }) => {
             // Too large for the MIP: teams of searches over clusters, see `crate::clusters::portfolio`.
-            let start = warm.and_then(|w| cl.contract(&w.choice));
+            let first = warm.and_then(|w| cl.contract(&w.choice));
+            let starts: Vec<Vec<usize>> = first.into_iter().chain(second.and_then(|c| cl.contract(&c))).collect();
             let found = crate::clusters::portfolio::search(
                 crate::clusters::Clustered { q, cl: &cl, coarse: &coarse },
                 o,
-                start,
+                &starts,
                 &prices,
                 effort,
                 progress,
@@ -456,6 +474,9 @@ fn finish(
 pub const RESTRICTED_MIP_S: u64 = 30;
 /// Seconds of region search between restricted MIPs.
 pub const LNS_ROUND_S: u64 = 5;
+/// The unit a deterministic region search counts its region MIPs in (per second of its nominal time;
+/// each MIP counts `regions::REGION_COUNTS_S` seconds).
+const REGION_UNITS_PER_S: f64 = 1000.0;
 
 /// One restricted MIP over the whole problem (each node among a few candidates), warm-started from the
 /// current assignment; applied when it is better.

@@ -10,7 +10,8 @@
 //! cheaper.
 //!
 //! A team settles into one basin, so the time is split into [`EPISODES`] teams run one after another
-//! from the same start with other seeds, each ending in a basin of its own, and their answers are
+//! with other seeds, from the starts given in turn (the local search's answer and the one read from the
+//! dual, when both fit), each ending in a basin of its own, and their answers are
 //! crossed at the end ([`cross_all`]): a MIP over the clusters where two answers differ combines what
 //! each got right at the memory limit. What still separates answers is often one hub of the coarse
 //! graph whose neighbourhood must move at once; so, when the coarse graph has hubs, the last
@@ -44,9 +45,9 @@ const FINAL_CROSSOVER_S: f64 = 5.0;
 /// …or this share of the time, when that is less.
 const FINAL_CROSSOVER_SHARE: f64 = 0.05;
 
-/// Search a problem over its clusters until `effort` is spent, from `start` (options) with
-/// `o.threads` threads, in [`EPISODES`] episodes; `prices` (per memory slot) start the Lagrangian
-/// searches. Returns the best answer that fits, if any, its time to best counted from the call.
+/// Search a problem over its clusters until `effort` is spent with `o.threads` threads, in
+/// [`EPISODES`] episodes, each from the next of `starts` (options) in turn (from the coarse greedy answer
+/// when there are none); `prices` (per memory slot) start the Lagrangian searches. Returns the best answer that fits, if any, its time to best counted from the call.
 ///
 /// In a deterministic solve (`effort` counted in work) the episodes, the sweep and the crossings share
 /// out the phase's nominal time by work, and a team's searches share nothing while they run (their
@@ -54,7 +55,7 @@ const FINAL_CROSSOVER_SHARE: f64 = 0.05;
 pub fn search(
     c: Clustered<'_>,
     o: &SolveOptions,
-    start: Option<Vec<usize>>,
+    starts: &[Vec<usize>],
     prices: &[f64],
     effort: &Effort,
     progress: &mut dyn FnMut(&Progress),
@@ -86,7 +87,8 @@ pub fn search(
             let incumbent = pr.incumbent.into_iter().chain(so_far).min();
             progress(&Progress { phase: EPISODE_PHASES[e as usize], incumbent, ..pr.clone() })
         };
-        let team = Team { q, cl, coarse, start: start.clone(), prices, binds };
+        let start = (!starts.is_empty()).then(|| starts[e as usize % starts.len()].clone());
+        let team = Team { q, cl, coarse, start, prices, binds };
         let offset = (now - t0).as_secs_f64();
         let found = team.run(threads, seed, &effort.part(share), &mut shown);
         answers.extend(found.map(|s| Solution { time_to_best: offset + s.time_to_best, ..s }));
@@ -242,7 +244,7 @@ mod tests {
                 let o = SolveOptions { threads: 2, seed, ..SolveOptions::default() };
                 let effort = Effort::until(Instant::now() + Duration::from_millis(40));
                 tried += 1;
-                let Some(s) = search(Clustered { q, cl: &cl, coarse: &coarse }, &o, None, &[], &effort, &mut |_| {})
+                let Some(s) = search(Clustered { q, cl: &cl, coarse: &coarse }, &o, &[], &[], &effort, &mut |_| {})
                 else {
                     continue;
                 };
@@ -270,7 +272,7 @@ mod tests {
                 let run = || {
                     let cap = Effort::of(Duration::from_secs(60), true, crate::clusters::search::UNITS_PER_S, &watch);
                     let c = Clustered { q, cl: &cl, coarse: &coarse };
-                    search(c, &o, None, &[], &cap.part(Duration::from_millis(30)), &mut |_| {})
+                    search(c, &o, &[], &[], &cap.part(Duration::from_millis(30)), &mut |_| {})
                         .map(|s| (s.cost, s.choice))
                 };
                 let first = run();
@@ -291,7 +293,7 @@ mod tests {
         let mut seen: Vec<(&str, Option<i128>)> = Vec::new();
         let effort = Effort::until(Instant::now() + Duration::from_secs(3));
         let c = Clustered { q: &p, cl: &cl, coarse: &coarse };
-        search(c, &o, None, &[], &effort, &mut |pr| seen.push((pr.phase, pr.incumbent)));
+        search(c, &o, &[], &[], &effort, &mut |pr| seen.push((pr.phase, pr.incumbent)));
         let mut phases: Vec<&str> = seen.iter().map(|s| s.0).collect();
         phases.dedup();
         assert_eq!(phases, [&EPISODE_PHASES[..], &[CROSSED_PHASE]].concat(), "seed {seed}");

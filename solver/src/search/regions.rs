@@ -6,6 +6,7 @@
 //! fits. Used where the full MIP is too large for the time limit.
 
 use crate::backend::{Backend, Progress, SolveOptions, Status};
+use crate::effort::Effort;
 use crate::exact::Highs;
 use crate::problem::{Budget, ChoiceProblem, Cost, Edge, FORBIDDEN_COST, Node, NodeId, Strategy, Term};
 use crate::rng::Rng;
@@ -20,16 +21,23 @@ pub const START_REGION: usize = 300;
 pub const REGION_RANGE: (usize, usize) = (40, 4000);
 /// Seconds one region's MIP may take at most.
 pub const REGION_TIME_S: f64 = 4.0;
+/// What one region's MIP counts as, in seconds of a deterministic search's work.
+pub const REGION_COUNTS_S: f64 = 0.5;
 
-/// Improve `s` by region re-optimization until `deadline`. Returns the number of regions solved.
+/// Improve `s` by region re-optimization until `effort` is spent. Returns the number of regions
+/// solved. In a deterministic solve (`effort` counted) each region counts `REGION_COUNTS_S` seconds,
+/// regions grow when HiGHS proves them and shrink when it does not (by the clock otherwise: when they
+/// solve in a quarter of their budget), and HiGHS stopped by its time limit tells `effort`'s watch.
 pub fn improve(
     s: &mut Search<'_>,
-    deadline: Instant,
+    effort: &Effort,
     seed: u64,
     threads: u32,
     t0: Instant,
     progress: &mut dyn FnMut(&Progress),
 ) -> usize {
+    let deadline = effort.deadline();
+    let mut spent = 0u64;
     let n = s.x.len();
     let decision: Vec<usize> = (0..n).filter(|&v| s.costs[v].len() > 1).collect();
     if decision.is_empty() {
@@ -44,7 +52,7 @@ pub fn improve(
     order.sort_by_key(|&v| (s.intervals[v].0, v));
     let mut sweep = 0usize;
     let mut covered = vec![false; n];
-    while Instant::now() + Duration::from_millis(50) < deadline {
+    while !effort.over(spent) && Instant::now() + Duration::from_millis(50) < deadline {
         let seed_node = if sweep < order.len() {
             while sweep < order.len() && covered[order[sweep]] {
                 sweep += 1;
@@ -60,18 +68,22 @@ pub fn improve(
         for &v in &region {
             covered[v] = true;
         }
-        // HiGHS overruns its time limit on hard regions (by up to 2-3x here): leave room.
+        // Leave room before the deadline (HiGHS used to overrun its time limit on hard regions).
         let budget = (deadline.saturating_duration_since(Instant::now()).as_secs_f64() / 3.0).min(REGION_TIME_S);
         if budget < 0.05 {
+            if effort.counted() {
+                effort.watch().clock_ended();
+            }
             break;
         }
         let t = Instant::now();
-        let outcome = solve_region(s, &region, budget, threads, rng.next_u64());
-        let took = t.elapsed().as_secs_f64();
+        let outcome = solve_region(s, &region, budget, (threads, rng.next_u64()), effort);
+        let quick = t.elapsed().as_secs_f64() < budget * 0.25 || effort.counted();
         rounds += 1;
-        // Grow regions that solve to optimality quickly; shrink those that run out of time.
+        spent += effort.units(REGION_COUNTS_S);
+        // Grow regions that solve to optimality (quickly); shrink those that run out of time.
         match outcome {
-            Some(true) if took < budget * 0.25 => size = (size * 5 / 4 + 1).min(REGION_RANGE.1),
+            Some(true) if quick => size = (size * 5 / 4 + 1).min(REGION_RANGE.1),
             Some(false) | None => size = (size * 3 / 4).max(REGION_RANGE.0),
             _ => {}
         }
@@ -120,9 +132,16 @@ fn grow(s: &Search<'_>, seed: usize, size: usize) -> Vec<usize> {
 /// Relative gap at which a region's MIP stops (HiGHS's tolerance: the region is solved exactly).
 const REGION_MIP_GAP: f64 = 1e-6;
 
-/// Solve one region exactly (within `budget` seconds) and apply the answer if it is better. `Some(true)`
-/// when the region was solved to optimality, `Some(false)` when time ran out, `None` on failure.
-fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32, seed: u64) -> Option<bool> {
+/// Solve one region exactly (within `budget` seconds; threads and seed for HiGHS) and apply the answer
+/// if it is better. `Some(true)` when the region was solved to optimality, `Some(false)` when time ran
+/// out (which `effort`'s watch hears, in a deterministic solve), `None` on failure.
+fn solve_region(
+    s: &mut Search<'_>,
+    region: &[usize],
+    budget: f64,
+    (threads, seed): (u32, u64),
+    effort: &Effort,
+) -> Option<bool> {
     let mut sub = region_problem(s, region);
     if let Some(limit) = s.limit {
         sub.budgets = memory_rows(s, region, limit)?;
@@ -134,6 +153,8 @@ fn solve_region(s: &mut Search<'_>, region: &[usize], budget: f64, threads: u32,
         threads,
         seed,
         warm_start: Some(old.clone()),
+        deterministic: effort.counted(),
+        watch: effort.watch().clone(),
         ..SolveOptions::default()
     };
     let sol = Highs.solve(&sub, &opts, &mut |_| {}).ok()?;
@@ -253,7 +274,17 @@ mod tests {
             let start = s.x.clone();
             let before = s.cost;
             let region: Vec<usize> = (0..p.nodes.len()).filter(|_| rng.below(2) == 0).collect();
-            assert!(solve_region(&mut s, &region, 10.0, 1, seed).is_some(), "seed {seed}");
+            assert!(
+                solve_region(
+                    &mut s,
+                    &region,
+                    10.0,
+                    (1, seed),
+                    &Effort::until(Instant::now() + Duration::from_secs(60))
+                )
+                .is_some(),
+                "seed {seed}"
+            );
             moved += usize::from(s.x != start);
             let e = evaluate(&p, &s.x).unwrap();
             assert!(e.is_feasible() && e.cost == s.cost && s.cost <= before, "seed {seed}: {e:?}");
@@ -261,7 +292,11 @@ mod tests {
                 assert_eq!(s.x[v], start[v], "seed {seed}: node {v} is outside the region");
             }
             let all: Vec<usize> = (0..p.nodes.len()).collect();
-            assert_eq!(solve_region(&mut s, &all, 10.0, 1, seed), Some(true), "seed {seed}");
+            assert_eq!(
+                solve_region(&mut s, &all, 10.0, (1, seed), &Effort::until(Instant::now() + Duration::from_secs(60))),
+                Some(true),
+                "seed {seed}"
+            );
             let b = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap();
             assert_eq!(s.cost, b.cost, "seed {seed}");
             checked += 1;
@@ -285,7 +320,8 @@ mod tests {
             s.greedy();
             let t0 = Instant::now();
             let mut seen = Vec::new();
-            improve(&mut s, t0 + Duration::from_millis(1200), seed, 1, t0, &mut |pr| seen.push(pr.incumbent));
+            let effort = Effort::until(t0 + Duration::from_millis(1200));
+            improve(&mut s, &effort, seed, 1, t0, &mut |pr| seen.push(pr.incumbent));
             reports += seen.len();
             assert!(seen.iter().all(Option::is_none), "seed {seed}: {seen:?}");
         }
