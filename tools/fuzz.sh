@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fuzz one of automap's input formats with libFuzzer (cargo fuzz) for SECONDS seconds.
 #
-#   tools/fuzz.sh TARGET SECONDS      TARGET: stablehlo, mesh_yaml, constraints_yaml, iopddl, problem
-#   tools/fuzz.sh all SECONDS         every target, one after another
+#   tools/fuzz.sh TARGET SECONDS [RUNS]   TARGET: stablehlo, mesh_yaml, constraints_yaml, iopddl, problem
+#   tools/fuzz.sh all SECONDS [RUNS]      every target, one after another
+#
+# A target stops after SECONDS, or after RUNS executions when that comes first (e.g. 1800 1000000).
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). The machine has one stable toolchain: cargo fuzz's
 # sanitizer flags need nightly, so the targets build without a sanitizer (`--sanitizer none`; Rust's
@@ -12,8 +14,9 @@
 # An input counts as a failure when it panics, takes more than 1 s, or needs more than 2 GiB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target="${1:?usage: tools/fuzz.sh TARGET|all SECONDS}"
-seconds="${2:?usage: tools/fuzz.sh TARGET|all SECONDS}"
+target="${1:?usage: tools/fuzz.sh TARGET|all SECONDS [RUNS]}"
+seconds="${2:?usage: tools/fuzz.sh TARGET|all SECONDS [RUNS]}"
+runs="${3:--1}"
 targets=(stablehlo mesh_yaml constraints_yaml iopddl problem)
 
 seed() {
@@ -35,7 +38,7 @@ run() {
   seed "$t"
   echo "== $t for ${seconds} s"
   cargo fuzz run --sanitizer none --debug-assertions "$t" "fuzz/corpus/$t" -- \
-    -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -print_final_stats=1
+    -max_total_time="$seconds" -runs="$runs" -timeout=1 -rss_limit_mb=2048 -print_final_stats=1
 }
 
 if [ "$target" = all ]; then
