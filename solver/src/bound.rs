@@ -25,9 +25,13 @@ use crate::problem::memory::{MemoryProfile, SlotSums};
 use crate::problem::{ChoiceProblem, Cost, EdgeId, Node};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Sweeps between checks of the clock and of the bound.
 const SWEEPS_PER_CHECK: usize = 4;
+/// A cap, in seconds, on the one sweep the dual adds at its end to settle `φ` under its last
+/// multipliers (a sweep of the largest model problems takes seconds).
+const SETTLING_SWEEP_CAP_S: u64 = 60;
 
 /// Entries of work between two looks at the effort inside a sweep (0.1 s at
 /// [`ENTRIES_PER_S`]).
@@ -317,12 +321,16 @@ impl<'p> Diffusion<'p> {
         let mut step = FIRST_STEP;
         let mut since_best = 0;
         let mut cut = false;
+        // Whether `φ` was last swept in full under the current `μ` (an answer read from it then fits
+        // the memory it prices).
+        let mut settled = true;
         while !cut && !effort.over(spent) && !stop.load(Ordering::Relaxed) {
             for _ in 0..SWEEPS_PER_CHECK {
                 if !self.sweep_within(effort, &mut spent) {
                     cut = true;
                     break;
                 }
+                settled = true;
             }
             // Multipliers grown past what the bound evaluates (the limit cannot be met): keep the best.
             let Some(b) = self.bound() else { break };
@@ -348,6 +356,14 @@ impl<'p> Diffusion<'p> {
                 }
             }
             self.move_multipliers(b, best, step);
+            settled = false;
+        }
+        if !settled && !stop.load(Ordering::Relaxed) {
+            // Stopped after the multipliers moved and before a full sweep under them: one more, so
+            // that `read_answer` reads a reparametrization of the costs it prices (read without it,
+            // K's answer overflowed memory past the local search's repair, in some runs and not others).
+            let whole = Effort::until(Instant::now() + Duration::from_secs(SETTLING_SWEEP_CAP_S));
+            self.sweep_within(&whole, &mut spent);
         }
         Some(best)
     }
