@@ -111,8 +111,8 @@ impl Effort {
         }
     }
 
-    /// A counted phase of `time` at this phase's rate, from now, no later than this phase's deadline:
-    /// a part of this phase with its own share of the work.
+    /// A part of this phase lasting `time`: in a counted phase, `time`'s worth of work at this phase's
+    /// rate, capped by this phase's deadline; otherwise until `time` from now, no later than that.
     pub fn part(&self, time: Duration) -> Effort {
         let work = self.work.map(|_| (time.as_secs_f64() * self.units_per_s).min(u64::MAX as f64) as u64);
         let deadline = match work {
@@ -179,5 +179,23 @@ mod tests {
         assert!(timed.over(0));
         assert!(!quiet.clock_decided());
         assert!(!Effort::of(Duration::from_secs(60), false, 10.0, &quiet).over(u64::MAX));
+    }
+
+    /// A counted part keeps its whole's deadline and has its own work at its whole's rate, and its
+    /// seconds are its work's; a timed part ends at its own time or its whole's deadline, the sooner.
+    #[test]
+    fn a_part_of_a_counted_phase_counts_its_own_work() {
+        let watch = ClockWatch::default();
+        let whole = Effort::of(Duration::from_secs(100), true, 10.0, &watch);
+        let part = whole.part(Duration::from_secs(3));
+        assert_eq!(part.deadline(), whole.deadline());
+        assert!(!part.over(29) && part.over(30));
+        assert_eq!(part.nominal(), Duration::from_secs(3));
+        assert_eq!(part.seconds(15, Instant::now()), 1.5);
+        assert_eq!(part.units(0.5), 5);
+        let timed = Effort::until(Instant::now() + Duration::from_secs(100));
+        assert!(timed.part(Duration::from_secs(3)).deadline() < timed.deadline());
+        assert!(timed.part(Duration::from_secs(300)).deadline() == timed.deadline());
+        assert!(!timed.counted() && whole.counted());
     }
 }

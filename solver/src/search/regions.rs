@@ -21,7 +21,8 @@ pub const START_REGION: usize = 300;
 pub const REGION_RANGE: (usize, usize) = (40, 4000);
 /// Seconds one region's MIP may take at most.
 pub const REGION_TIME_S: f64 = 4.0;
-/// What one region's MIP counts as, in seconds of a deterministic search's work.
+/// What one region's MIP counts as, in seconds of a deterministic search's work: a nominal figure (it
+/// sets how many regions a deterministic round solves), not a measured one.
 pub const REGION_COUNTS_S: f64 = 0.5;
 
 /// Improve `s` by region re-optimization until `effort` is spent. Returns the number of regions

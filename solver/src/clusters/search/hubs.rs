@@ -19,8 +19,8 @@ const RADIUS: usize = 2;
 const MAX_REGION: usize = 32;
 /// Time per region MIP, at most.
 const REGION_BUDGET: Duration = Duration::from_secs(5);
-/// What a region MIP counts as, in seconds of a deterministic sweep's work: about what one takes on
-/// the contest instances (most end well inside their budget; docs/solver.md).
+/// What a region MIP counts as, in seconds of a deterministic sweep's work: a nominal figure (it sets
+/// how many region MIPs a deterministic sweep runs in its share), not a measured one.
 const REGION_COUNTS_S: f64 = 0.5;
 
 /// The hubs of a coarse problem (one node per cluster): the nodes with at least [`HUB_MIN_DEGREE`]
