@@ -53,7 +53,13 @@ pub fn improve(
     order.sort_by_key(|&v| (s.intervals[v].0, v));
     let mut sweep = 0usize;
     let mut covered = vec![false; n];
-    while !effort.over(spent) && Instant::now() + Duration::from_millis(50) < deadline {
+    while !effort.over(spent) {
+        if Instant::now() + Duration::from_millis(50) >= deadline {
+            if effort.counted() {
+                effort.watch().clock_ended();
+            }
+            break;
+        }
         let seed_node = if sweep < order.len() {
             while sweep < order.len() && covered[order[sweep]] {
                 sweep += 1;
@@ -71,10 +77,11 @@ pub fn improve(
         }
         // Leave room before the deadline (HiGHS used to overrun its time limit on hard regions).
         let budget = (deadline.saturating_duration_since(Instant::now()).as_secs_f64() / 3.0).min(REGION_TIME_S);
+        if budget < REGION_TIME_S && effort.counted() {
+            // The clock, not the work, set this region's budget.
+            effort.watch().clock_ended();
+        }
         if budget < 0.05 {
-            if effort.counted() {
-                effort.watch().clock_ended();
-            }
             break;
         }
         let t = Instant::now();
