@@ -1,6 +1,6 @@
 //! What every backend returns, and the one trait they all implement.
 
-use crate::effort::{ClockWatch, SharedBound};
+use crate::effort::{ClockWatch, Effort, SharedBound};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::{Evaluation, evaluate};
 use std::time::{Duration, Instant};
@@ -173,6 +173,18 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
+    /// Options for a solve run inside a phase of `effort`: for at most `budget` and not past the
+    /// phase's deadline; in a deterministic solve the phase's watch hears when that limit stops it.
+    pub fn within(effort: &Effort, budget: Duration) -> SolveOptions {
+        let until = (Instant::now() + budget).min(effort.deadline());
+        SolveOptions {
+            time_limit: until.saturating_duration_since(Instant::now()),
+            deterministic: effort.counted(),
+            watch: effort.watch().clone(),
+            ..SolveOptions::default()
+        }
+    }
+
     /// Set the time limit.
     pub fn time_limit(mut self, t: Duration) -> Self {
         self.time_limit = t;

@@ -156,14 +156,11 @@ fn solve_region(
     }
     let old: Vec<usize> = region.iter().map(|&v| s.x[v]).collect();
     let opts = SolveOptions {
-        time_limit: Duration::from_secs_f64(budget.max(0.05)),
         mip_gap: REGION_MIP_GAP,
         threads,
         seed,
         warm_start: Some(old.clone()),
-        deterministic: effort.counted(),
-        watch: effort.watch().clone(),
-        ..SolveOptions::default()
+        ..SolveOptions::within(effort, Duration::from_secs_f64(budget.max(0.05)))
     };
     let sol = Highs.solve(&sub, &opts, &mut |_| {}).ok()?;
     let before = s.cost;

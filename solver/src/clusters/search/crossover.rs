@@ -60,13 +60,7 @@ impl ClusterSearch<'_> {
         let warm: Vec<usize> =
             here.iter().zip(&cands).map(|(a, c)| c.iter().position(|o| o == a).unwrap_or(0)).collect();
         let until = (Instant::now() + budget).min(effort.deadline());
-        let opts = SolveOptions {
-            time_limit: until.saturating_duration_since(Instant::now()),
-            warm_start: Some(restricted.expand(&warm)),
-            deterministic: effort.counted(),
-            watch: effort.watch().clone(),
-            ..SolveOptions::default()
-        };
+        let opts = SolveOptions { warm_start: Some(restricted.expand(&warm)), ..SolveOptions::within(effort, budget) };
         let before = self.cost();
         let Ok(out) = crate::clusters::coarse_mip::solve(q, &restricted, &coarse, &opts, until, &mut |_| {}) else {
             return false;

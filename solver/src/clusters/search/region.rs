@@ -14,7 +14,7 @@ use crate::effort::Effort;
 use crate::problem::constraints::{Budget, Term};
 use crate::problem::{ChoiceProblem, NodeId};
 use cranelift_entity::EntityRef;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 impl ClusterSearch<'_> {
     /// HiGHS over `region` (clusters): each free among all its options, every other cluster kept, for at
@@ -30,15 +30,9 @@ impl ClusterSearch<'_> {
         }
         let Some(sub) = self.region_problem(&region) else { return false };
         let was: Vec<usize> = region.iter().map(|&c| self.coarse.x[c]).collect();
-        let until = (Instant::now() + budget).min(effort.deadline());
         // No warm start: HiGHS 1.16.0 can misprice a start in presolve (found on a four-cluster region
         // of a test problem), and the backend then solves a second time without it (`exact/highs.rs`).
-        let opts = SolveOptions {
-            time_limit: until.saturating_duration_since(Instant::now()),
-            deterministic: effort.counted(),
-            watch: effort.watch().clone(),
-            ..SolveOptions::default()
-        };
+        let opts = SolveOptions::within(effort, budget);
         let before = self.cost();
         let Ok(sol) = crate::exact::highs::Highs.solve(&sub, &opts, &mut |_| {}) else { return false };
         for (&c, &o) in region.iter().zip(&sol.choice) {
@@ -119,6 +113,7 @@ mod tests {
     use crate::exact::brute::BruteForce;
     use crate::problem::eval::evaluate;
     use crate::rng::Rng;
+    use std::time::Instant;
 
     /// A region MIP from an answer that fits gives one that fits, at the evaluator's cost, no dearer, and
     /// changed only inside the region; over the whole problem it finds the optimum brute force finds.
