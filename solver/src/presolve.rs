@@ -118,6 +118,11 @@ struct Work {
     protected: Vec<bool>,
     records: Vec<Record>,
     stats: PresolveStats,
+    /// Per node: how many times what decides its dominance changed ([`Work::touch`]; every change
+    /// goes through [`Work::restrict`] or [`Work::remove_edge`]).
+    version: Vec<u64>,
+    /// Per node: its version when a dominance pass last left it with nothing dominated.
+    dominance_checked: Vec<Option<u64>>,
 }
 
 /// Cost addition (saturating: a sum that large is forbidden many times over).
@@ -135,10 +140,14 @@ impl Work {
         if ed.0 == v { ed.1 } else { ed.0 }
     }
 
+    /// Remove edge `e`; its ends change (a removed edge's costs went into their strategies or another
+    /// edge).
     fn remove_edge(&mut self, e: usize) {
         if let Some(ed) = self.edges[e].take() {
             self.inc[ed.a].retain(|&x| x != e);
             self.inc[ed.b].retain(|&x| x != e);
+            self.touch(ed.a);
+            self.touch(ed.b);
         }
     }
 
@@ -163,6 +172,11 @@ impl Work {
         }
         let s = std::mem::take(&mut self.s[v]);
         self.s[v] = keep.iter().map(|&k| s[k]).collect();
+        self.touch(v);
+        for e in self.inc[v].clone() {
+            let o = self.other(e, v);
+            self.touch(o);
+        }
     }
 
     /// Row of edge `e` for strategy `sv` of `v` (costs over the other end's strategies).
@@ -186,7 +200,9 @@ impl Work {
             let keep: Vec<usize> = (0..self.ns(v))
                 .filter(|&sv| {
                     self.s[v][sv].1 < FORBIDDEN_COST
-                        && self.inc[v].iter().all(|&e| self.row(e, v, sv).iter().any(|&c| c < FORBIDDEN_COST))
+                        && self.inc[v].iter().all(|&e| {
+                            (0..self.ns(self.other(e, v))).any(|so| self.ecost_exact(e, v, sv, so) < FORBIDDEN_COST)
+                        })
                 })
                 .collect();
             if keep.len() < self.ns(v) && !keep.is_empty() {
@@ -251,8 +267,13 @@ impl Work {
             if self.gone[v] || self.protected[v] || n <= 1 || n > MAX_DOMINANCE_STRATEGIES {
                 continue;
             }
-            let rows: Vec<Vec<Vec<Cost>>> =
-                (0..n).map(|sv| self.inc[v].iter().map(|&e| self.row(e, v, sv)).collect()).collect();
+            // A node whose strategies and edges are as the last pass left them has nothing dominated.
+            if self.dominance_checked[v] == Some(self.version[v]) {
+                continue;
+            }
+            // Per strategy: its costs over every incident edge, one after the other.
+            let rows: Vec<Vec<Cost>> =
+                (0..n).map(|sv| self.inc[v].iter().flat_map(|&e| self.row(e, v, sv)).collect()).collect();
             let mut removed = vec![false; n];
             for s in 0..n {
                 for t in 0..n {
@@ -265,7 +286,7 @@ impl Work {
                     if ct.1 > cs.1 || !mem_ok {
                         continue;
                     }
-                    let rows_ok = rows[t].iter().zip(&rows[s]).all(|(rt, rs)| rt.iter().zip(rs).all(|(a, b)| a <= b));
+                    let rows_ok = rows[t].iter().zip(&rows[s]).all(|(a, b)| a <= b);
                     if !rows_ok {
                         continue;
                     }
@@ -282,8 +303,15 @@ impl Work {
                 self.restrict(v, &keep);
                 changed = true;
             }
+            // What is left has no dominated strategy (removing rows changes none of the others).
+            self.dominance_checked[v] = Some(self.version[v]);
         }
         changed
+    }
+
+    /// Mark that what decides dominance at `v` (its strategies, their costs, its edges) changed.
+    fn touch(&mut self, v: usize) {
+        self.version[v] += 1;
     }
 
     fn fold_fixed(&mut self) -> bool {
@@ -437,6 +465,8 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
         protected,
         records: Vec::new(),
         stats: PresolveStats::default(),
+        version: vec![0; p.nodes.len()],
+        dominance_checked: vec![None; p.nodes.len()],
     };
     // Edges over the allowed strategies only.
     for e in p.edges.values() {
