@@ -106,6 +106,14 @@ pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
     MemoryFlow { points, enter, leave }
 }
 
+/// The model would need more than [`MAX_EDGE_VARIABLES`] pair variables (`at_least` counted so far).
+fn too_large(at_least: usize) -> SolveError {
+    SolveError::TooLarge {
+        backend: "highs",
+        why: format!("at least {at_least} edge variables (limit {MAX_EDGE_VARIABLES})"),
+    }
+}
+
 fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
     let nodes: Vec<&Node> = p.nodes.values().collect();
     let decision = |v: usize| nodes[v].strategies.len() > 1;
@@ -130,6 +138,10 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
                     *c += shift;
                 }
                 pair_vars += block.pairs();
+                // Said as soon as it is known: grouping every edge of a problem this large takes seconds.
+                if pair_vars > MAX_EDGE_VARIABLES {
+                    return Err(too_large(pair_vars));
+                }
                 paired = Some(block);
             }
             (true, _) if a == b => {
@@ -150,12 +162,6 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
             _ => offset += e.costs[0] as i128,
         }
         blocks.push(paired);
-    }
-    if pair_vars > MAX_EDGE_VARIABLES {
-        return Err(SolveError::TooLarge {
-            backend: "highs",
-            why: format!("{pair_vars} edge variables (limit {MAX_EDGE_VARIABLES})"),
-        });
     }
     let forbidden = |c: i128| c >= FORBIDDEN_COST as i128;
     let mut x: Vec<Option<Vec<Col>>> = Vec::with_capacity(nodes.len());
