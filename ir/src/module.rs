@@ -168,6 +168,8 @@ pub struct Module {
     pub returns: Vec<ValueId>,
     /// Import warnings.
     pub warnings: Vec<Warning>,
+    /// Where the source's lines start, for [`Module::op_location`].
+    pub(crate) lines: crate::span::LineIndex,
 }
 
 impl Module {
@@ -188,7 +190,7 @@ impl Module {
 
     /// Line:column of an op in the source.
     pub fn op_location(&self, op: OpId) -> crate::span::LineCol {
-        crate::span::line_col(&self.source, self.ops[op].syntax.span.start as usize)
+        self.lines.line_col(&self.source, self.ops[op].syntax.span.start as usize)
     }
 
     /// Is `op`'s text its own: written in the entry function, or inlined from a function called once

@@ -70,6 +70,34 @@ pub fn line_col(src: &str, offset: usize) -> LineCol {
     LineCol { line, col: before[line_start..].chars().count() + 1 }
 }
 
+/// Where each line of a text starts, for line:column lookups in logarithmic time ([`line_col`] scans
+/// the text, which reports over thousands of ops cannot afford).
+#[derive(Clone, Debug, Default)]
+pub struct LineIndex {
+    /// Byte offset of each line's first byte; the first is 0.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// The index of `src`.
+    pub fn new(src: &str) -> LineIndex {
+        let starts = std::iter::once(0).chain(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        LineIndex { starts: starts.collect() }
+    }
+
+    /// Line and column of byte `offset` in `src`, the text this index was made of: the same as
+    /// [`line_col`].
+    pub fn line_col(&self, src: &str, offset: usize) -> LineCol {
+        let mut offset = offset.min(src.len());
+        while !src.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.starts.get(line - 1).copied().unwrap_or(0).min(offset);
+        LineCol { line, col: src.get(start..offset).map_or(0, |t| t.chars().count()) + 1 }
+    }
+}
+
 /// The full source line containing byte `offset`, without its newline.
 pub fn line_text(src: &str, offset: usize) -> &str {
     let mut offset = offset.min(src.len());
@@ -84,6 +112,16 @@ pub fn line_text(src: &str, offset: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_index_agrees_with_line_col() {
+        let src = "ab\n\ncé d\n\nlast";
+        let index = LineIndex::new(src);
+        for offset in 0..src.len() + 3 {
+            assert_eq!(index.line_col(src, offset), line_col(src, offset), "offset {offset}");
+        }
+        assert_eq!(LineIndex::new("").line_col("", 5), LineCol { line: 1, col: 1 });
+    }
 
     #[test]
     fn line_col_counts_from_one() {
