@@ -166,25 +166,40 @@ pub struct References {
 }
 
 /// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, from the roles `found`
-/// there, priced in `built`'s problem (feasible under its memory limit and constraints?).
-pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built, found: &Recognised) -> References {
-    let mut rows = String::new();
-    for spec in reference_specs(mesh) {
-        let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
+/// there, priced in `built`'s problem (feasible under its memory limit and constraints?). Each plan is
+/// a propagation over every strategy of every op, seconds on a large program; they are priced on up to
+/// `threads` threads (the rows keep [`reference_specs`]'s order).
+pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built, found: &Recognised, threads: usize) -> References {
+    let specs = reference_specs(mesh);
+    let row = |spec: &str| -> Option<String> {
+        let tactics = parse_tactics(spec, mesh).ok()?;
         let rp = space.propagate(found.apply(space, &tactics).args);
         let rc = space.evaluate(&rp);
         let e = built.encode(&rp).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
         let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
         let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
-        let _ = writeln!(
-            rows,
-            "| {spec} | {obj} | {feasible} | {:.4} | {} | {} |",
+        Some(format!(
+            "| {spec} | {obj} | {feasible} | {:.4} | {} | {} |\n",
             rc.total_s() * 1e3,
             rc.collectives.len(),
             bytes(rc.peak_bytes as u64)
-        );
-    }
-    References { rows, tactics: tactics_md(mesh, space, found) }
+        ))
+    };
+    let workers = threads.clamp(1, specs.len().max(1));
+    let mut rows: Vec<(usize, String)> = std::thread::scope(|scope| {
+        let (specs, row) = (&specs, &row);
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                scope.spawn(move || {
+                    let mine = specs.iter().enumerate().skip(w).step_by(workers);
+                    mine.filter_map(|(i, spec)| row(spec).map(|r| (i, r))).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    rows.sort_by_key(|&(i, _)| i);
+    References { rows: rows.into_iter().map(|(_, r)| r).collect(), tactics: tactics_md(mesh, space, found) }
 }
 
 /// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
