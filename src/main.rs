@@ -154,11 +154,12 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
     let (model, mesh) = (Model::load(model)?, automap::load_mesh(mesh)?);
     let t0 = Instant::now();
     let planner = automap::Planner::new(&model, &mesh, opts)?;
+    let setup_s = since_start(opts);
     if let Some(path) = export {
         let p = &planner.built().problem;
         if !p.ties.is_empty() || !p.budgets.is_empty() {
             return Err(Error::Usage(format!(
-                "--export-problem {}: the contest's format holds no ties or collective bounds, and the constraints add {} and {}",
+                "--export-problem {}: the contest's format holds no ties or collective bounds, and the constraints add {} ties and {} collective bounds",
                 path.display(),
                 p.ties.len(),
                 p.budgets.len()
@@ -171,6 +172,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         })?;
         eprintln!("wrote the choice problem to {}", path.display());
     }
+    let planner_strategies = planner.strategies();
     eprintln!(
         "{} steps (ops, with loop bodies laid out), {} strategies on {} ({} devices)",
         planner.ops(),
@@ -217,7 +219,24 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         100.0 * sol.gap()
     );
     println!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
+    let (total_s, limit_s) = (since_start(opts), opts.time_limit.as_secs_f64());
+    if total_s > limit_s {
+        // Say where the time went: on a large program, reading, building and presolving the problem
+        // alone can take longer than a short limit, and the plan is then the first answer found.
+        let (presolve_s, strategies) = (planned.presolve_s, planner_strategies);
+        let rest_s = (total_s - setup_s - presolve_s).max(0.0);
+        eprintln!(
+            "note: planning took {total_s:.2} s, past the time limit of {limit_s} s: reading and building the \
+             problem ({strategies} strategies) took {setup_s:.2} s, presolving it {presolve_s:.2} s, the search and \
+             the outputs {rest_s:.2} s"
+        );
+    }
     Ok(())
+}
+
+/// Seconds since planning started (the time limit counts from there).
+fn since_start(opts: &PlanOptions) -> f64 {
+    opts.started.map_or(0.0, |s| s.elapsed().as_secs_f64())
 }
 
 /// `automap compare`: every method in `methods` on the model or contest problem at `input`.

@@ -222,7 +222,15 @@ impl<'a> Planner<'a> {
         if let Some(t) = &self.tactics {
             report.push_str(&format!("\n## Tactics pinned before solving\n\n```\n{t}\n```\n"));
         }
-        Ok(Planned { solved, annotated, plan_json, report, clock_decided: r.clock_decided, evaluations: r.evaluations })
+        Ok(Planned {
+            solved,
+            annotated,
+            plan_json,
+            report,
+            clock_decided: r.clock_decided,
+            evaluations: r.evaluations,
+            presolve_s: r.presolve_s,
+        })
     }
 }
 
@@ -338,6 +346,8 @@ pub struct Planned {
     pub clock_decided: bool,
     /// Completed answers a heuristic method priced; `None` for the exact methods.
     pub evaluations: Option<u64>,
+    /// Seconds the solver's presolve took (part of the time limit).
+    pub presolve_s: f64,
 }
 
 /// Plan `model` on `mesh`: [`Planner::new`] then [`Planner::solve`].

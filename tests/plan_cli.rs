@@ -276,3 +276,45 @@ fn an_exported_problem_solves_to_the_plans_objective() {
         solved.stderr
     );
 }
+
+/// The contest's format holds no collective bounds or ties: exporting a problem with them is refused,
+/// naming the flag, and nothing is written.
+#[test]
+fn an_export_with_collective_bounds_is_refused() {
+    let out = common::Scratch::new("export-refused");
+    let constraints = out.join("bounds.yaml");
+    std::fs::write(&constraints, "max_collectives:\n  all-to-all: 0\n").unwrap();
+    let file = out.join("problem.json");
+    let run = common::automap(&[
+        "plan",
+        "tests/fixtures/mlp.mlir",
+        "--mesh",
+        "specs/meshes/cpu-2x4.yaml",
+        "--constraints",
+        constraints.to_str().unwrap(),
+        "--out",
+        &out.arg(),
+        "--export-problem",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("--export-problem") && run.stderr.contains("collective bounds"), "{}", run.stderr);
+    assert!(!file.exists());
+}
+
+/// A plan that ends past its time limit says so, with where the time went (here a limit of a
+/// millisecond, which reading the model alone takes).
+#[test]
+fn a_plan_past_its_time_limit_says_where_the_time_went() {
+    let (run, _out) = run_plan(
+        "past-limit",
+        &["tests/fixtures/mlp.mlir", "--mesh", "specs/meshes/cpu-8.yaml", "--time-limit", "0.001"],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("past the time limit of 0.001 s"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("reading and building the problem (") && run.stderr.contains("presolving it"),
+        "{}",
+        run.stderr
+    );
+}
