@@ -343,6 +343,7 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
             last = line;
         }
     };
+    let read_s = t0.elapsed().as_secs_f64();
     let r = automap::solver::solve(&p, method, &opts, &mut progress).map_err(|e| {
         println!("[]");
         Error::solve(&shown, e, "")
@@ -350,6 +351,16 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
     let s = &r.solution;
     if r.clock_decided {
         eprintln!("{CLOCK_DECIDED}");
+    }
+    let (total_s, limit_s) = (t0.elapsed().as_secs_f64(), opts.time_limit.as_secs_f64());
+    if total_s > limit_s {
+        // As `plan` says it: reading and presolving a large problem can take longer than a short limit.
+        let rest_s = (total_s - read_s - r.presolve_s).max(0.0);
+        eprintln!(
+            "note: solving took {total_s:.2} s, past the time limit of {limit_s} s: reading the problem took \
+             {read_s:.2} s, presolving it {:.2} s, the search {rest_s:.2} s",
+            r.presolve_s
+        );
     }
     if !quiet {
         eprintln!("{} ({:.2} s)", r.presolve, r.presolve_s);
