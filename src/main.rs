@@ -154,7 +154,6 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
     let (model, mesh) = (Model::load(model)?, automap::load_mesh(mesh)?);
     let t0 = Instant::now();
     let planner = automap::Planner::new(&model, &mesh, opts)?;
-    let setup_s = since_start(opts);
     if let Some(path) = export {
         let p = &planner.built().problem;
         if !p.ties.is_empty() || !p.budgets.is_empty() {
@@ -172,6 +171,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         })?;
         eprintln!("wrote the choice problem to {}", path.display());
     }
+    let setup_s = since_start(opts);
     let planner_strategies = planner.strategies();
     eprintln!(
         "{} steps (ops, with loop bodies laid out), {} strategies on {} ({} devices)",
@@ -224,10 +224,11 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         // Say where the time went: on a large program, reading, building and presolving the problem
         // alone can take longer than a short limit, and the plan is then the first answer found.
         let (presolve_s, strategies) = (planned.presolve_s, planner_strategies);
+        let written = if export.is_some() { " and writing it out" } else { "" };
         let rest_s = (total_s - setup_s - presolve_s).max(0.0);
         eprintln!(
             "note: planning took {total_s:.2} s, past the time limit of {limit_s} s: reading and building the \
-             problem ({strategies} strategies) took {setup_s:.2} s, presolving it {presolve_s:.2} s, the search and \
+             problem ({strategies} strategies){written} took {setup_s:.2} s, presolving it {presolve_s:.2} s, the search and \
              the outputs {rest_s:.2} s"
         );
     }

@@ -269,13 +269,16 @@ fn exact_phase(
     shifted: &mut dyn FnMut(&Progress),
 ) -> Result<Solution, SolveError> {
     let remaining = |share: f64| opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share);
-    if remaining(1.0).is_zero() {
+    if remaining(1.0).is_zero()
+        && let Some(w) = warm
+    {
         // The phases before took the whole limit (on a large problem, presolve and the first answer
-        // can): nothing here could finish, and setting up its models alone takes seconds.
+        // can): nothing here could finish, and setting up its models alone takes seconds. (Without
+        // an answer, the repaired greedy start below is still tried.)
         if opts.deterministic && !exact_time.is_zero() {
             opts.watch.clock_ended();
         }
-        return warm.ok_or(SolveError::NoAnswer);
+        return Ok(w);
     }
     let mut o = SolveOptions { time_limit: remaining(1.0), ..opts.clone() };
     if let Some(w) = &warm {
