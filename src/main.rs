@@ -225,14 +225,20 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         // alone can take longer than a short limit, and the plan is then the first answer found.
         let (presolve_s, strategies) = (planned.presolve_s, planner_strategies);
         let written = if export.is_some() { " and writing it out" } else { "" };
-        let rest_s = (total_s - setup_s - presolve_s).max(0.0);
-        eprintln!(
-            "note: planning took {total_s:.2} s, past the time limit of {limit_s} s: reading and building the \
-             problem ({strategies} strategies){written} took {setup_s:.2} s, presolving it {presolve_s:.2} s, the search and \
-             the outputs {rest_s:.2} s"
-        );
+        let building = format!("reading and building the problem ({strategies} strategies){written}");
+        past_limit("planning", (total_s, limit_s), &building, setup_s, presolve_s, "the search and the outputs");
     }
     Ok(())
+}
+
+/// The note of a command that ended past its time limit: how long it took, and where the time went
+/// (setting up the problem, presolving it, the rest).
+fn past_limit(what: &str, (total_s, limit_s): (f64, f64), setup: &str, setup_s: f64, presolve_s: f64, rest: &str) {
+    let rest_s = (total_s - setup_s - presolve_s).max(0.0);
+    eprintln!(
+        "note: {what} took {total_s:.2} s, past the time limit of {limit_s} s: {setup} took {setup_s:.2} s, \
+         presolving it {presolve_s:.2} s, {rest} {rest_s:.2} s"
+    );
 }
 
 /// Seconds since planning started (the time limit counts from there).
@@ -356,12 +362,7 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
     let (total_s, limit_s) = (t0.elapsed().as_secs_f64(), opts.time_limit.as_secs_f64());
     if total_s > limit_s {
         // As `plan` says it: reading and presolving a large problem can take longer than a short limit.
-        let rest_s = (total_s - read_s - r.presolve_s).max(0.0);
-        eprintln!(
-            "note: solving took {total_s:.2} s, past the time limit of {limit_s} s: reading the problem took \
-             {read_s:.2} s, presolving it {:.2} s, the search {rest_s:.2} s",
-            r.presolve_s
-        );
+        past_limit("solving", (total_s, limit_s), "reading the problem", read_s, r.presolve_s, "the search");
     }
     if !quiet {
         eprintln!("{} ({:.2} s)", r.presolve, r.presolve_s);

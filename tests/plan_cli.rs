@@ -285,25 +285,17 @@ fn an_export_with_collective_bounds_is_refused() {
     let constraints = out.join("bounds.yaml");
     std::fs::write(&constraints, "max_collectives:\n  all-to-all: 0\n").unwrap();
     let file = out.join("problem.json");
-    let run = common::automap(&[
-        "plan",
-        "tests/fixtures/mlp.mlir",
-        "--mesh",
-        "specs/meshes/cpu-2x4.yaml",
-        "--constraints",
-        constraints.to_str().unwrap(),
-        "--out",
-        &out.arg(),
-        "--export-problem",
-        file.to_str().unwrap(),
-    ]);
+    let (run, _plan) = plan_mlp(
+        "export-refused-plan",
+        &["--constraints", constraints.to_str().unwrap(), "--export-problem", file.to_str().unwrap()],
+    );
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(run.stderr.contains("--export-problem") && run.stderr.contains("collective bounds"), "{}", run.stderr);
     assert!(!file.exists());
 }
 
 /// A plan that ends past its time limit says so, with where the time went (here a limit of a
-/// millisecond, which reading the model alone takes).
+/// millisecond, shorter than setting up even the smallest model takes).
 #[test]
 fn a_plan_past_its_time_limit_says_where_the_time_went() {
     let (run, _out) = run_plan(

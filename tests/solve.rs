@@ -56,7 +56,8 @@ fn an_error_is_said_once() {
 }
 
 /// A solve that ends past its timeout says so, with where the time went (a timeout of a tenth of a
-/// millisecond, which reading the problem alone takes); the answer is still given.
+/// millisecond, shorter than reading and presolving even the contest's example takes); the answer is
+/// still given.
 #[test]
 fn a_solve_past_its_timeout_says_where_the_time_went() {
     let (code, stdout, stderr) = solve(EXAMPLE, "hurried.json", &["--timeout", "0.0001"]);
