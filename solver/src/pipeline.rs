@@ -174,16 +174,31 @@ fn heuristic_then_exact(
     } else {
         Duration::ZERO
     };
+    // The Lagrangian search after the dual, on its thread (see `LAGRANGIAN_SHARE`).
+    let lagrangian_time = match dual_time.is_zero() || q.has_user_constraints() {
+        true => Duration::ZERO,
+        false => remaining(LAGRANGIAN_SHARE).min(Duration::from_secs(MAX_LAGRANGIAN_S)),
+    };
     let deadline = t0 + opts.time_limit;
     let shared = SharedBound::default();
     let stop = AtomicBool::new(false);
     let found = Mutex::new(Proven::default());
-    // The dual's bound, and the answer read from its reparametrized costs.
+    // The dual's bound, and an answer from its prices.
     let dual = || {
         let effort = Effort::of(dual_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
         let mut d = Diffusion::new(q).sharing(shared.clone());
         let bound = d.run(&effort, &stop, &found);
-        (bound, d.read_answer())
+        // From the dual's prices and reparametrization, the Lagrangian search (TRW-S on the priced
+        // costs); the answer read from the diffusion itself when it finds none that fits.
+        let searched = match lagrangian_time.is_zero() || stop.load(Ordering::Relaxed) {
+            true => None,
+            false => {
+                let effort =
+                    Effort::of(lagrangian_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+                crate::search::lagrangian::search(q, &d, &effort, &stop, &shared).map(|(_, x)| x)
+            }
+        };
+        (bound, searched.or_else(|| d.read_answer()))
     };
     let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
     let (sol, dual) = std::thread::scope(|scope| {
@@ -207,7 +222,12 @@ fn heuristic_then_exact(
         // heuristic's when it is cheaper (and fits).
         let polished = match dual.1.take() {
             Some(read) if !warm.as_ref().is_some_and(|w| shared.proves(w.cost)) => {
-                let o = SolveOptions { time_limit: warm_time, warm_start: Some(read), ..local_opts.clone() };
+                // Within the deadline: the dual and the Lagrangian search may have run up to it.
+                let left = deadline.saturating_duration_since(Instant::now());
+                if opts.deterministic && left < warm_time {
+                    opts.watch.clock_ended();
+                }
+                let o = SolveOptions { time_limit: warm_time.min(left), warm_start: Some(read), ..local_opts.clone() };
                 LocalSearch.solve(q, &o, &mut |_| {}).ok()
             }
             _ => None,
@@ -224,7 +244,11 @@ fn heuristic_then_exact(
         let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
         // The exact phase's nominal time, in a deterministic solve: the limit less what the phases
         // before were given (the dual beside the local search, or before it on one thread; the polish).
-        let allotted = if concurrent { dual_time.max(warm_time) } else { dual_time + warm_time } + warm_time;
+        let allotted = if concurrent {
+            (dual_time + lagrangian_time).max(warm_time)
+        } else {
+            dual_time + lagrangian_time + warm_time
+        } + warm_time;
         let exact_time = match opts.deterministic {
             true => nominal.saturating_sub(allotted),
             false => opts.time_limit.saturating_sub(t0.elapsed()),
@@ -546,5 +570,11 @@ pub const HEURISTIC_SHARE: f64 = 0.1;
 pub const DUAL_SHARE: f64 = 0.08;
 /// Most seconds for the dual bound (beyond the heuristic's).
 pub const MAX_DUAL_S: u64 = 20;
+/// Share of the time limit the Lagrangian search ([`crate::search::lagrangian`]) gets after the dual,
+/// on its thread, and at most `MAX_LAGRANGIAN_S` seconds (it stops sooner once it stalls, see
+/// [`crate::search::lagrangian::PATIENCE`]).
+pub const LAGRANGIAN_SHARE: f64 = 0.15;
+/// Most seconds for the Lagrangian search.
+pub const MAX_LAGRANGIAN_S: u64 = 40;
 /// Most seconds the heuristic gets before the exact backend.
 pub const MAX_HEURISTIC_S: u64 = 5;

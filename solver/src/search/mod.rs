@@ -6,6 +6,7 @@
 //! also uses `trees`.
 
 pub(crate) mod candidates;
+pub(crate) mod lagrangian;
 pub(crate) mod local;
 pub(crate) mod regions;
 pub(crate) mod state;
