@@ -189,13 +189,24 @@ fn heuristic_then_exact(
         let mut d = Diffusion::new(q).sharing(shared.clone());
         let bound = d.run(&effort, &stop, &found);
         // From the dual's prices and reparametrization, the Lagrangian search (TRW-S on the priced
-        // costs); the answer read from the diffusion itself when it finds none that fits.
+        // costs), reading forward and backward: one search per thread (one after the other on one
+        // thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
+        // finds one that fits.
         let searched = match lagrangian_time.is_zero() || stop.load(Ordering::Relaxed) {
             true => None,
             false => {
                 let effort =
                     Effort::of(lagrangian_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-                crate::search::lagrangian::search(q, &d, &effort, &stop, &shared).map(|(_, x)| x)
+                let run = |backward| crate::search::lagrangian::search(q, &d, backward, &effort, &stop, &shared);
+                let (forward, backward) = match concurrent {
+                    true => std::thread::scope(|s| {
+                        let h = s.spawn(|| run(true));
+                        let forward = run(false);
+                        (forward, h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    }),
+                    false => (run(false), run(true)),
+                };
+                [forward, backward].into_iter().flatten().min_by_key(|(c, _)| *c).map(|(_, x)| x)
             }
         };
         (bound, searched.or_else(|| d.read_answer()))
@@ -247,7 +258,7 @@ fn heuristic_then_exact(
         let allotted = if concurrent {
             (dual_time + lagrangian_time).max(warm_time)
         } else {
-            dual_time + lagrangian_time + warm_time
+            dual_time + 2 * lagrangian_time + warm_time
         } + warm_time;
         let exact_time = match opts.deterministic {
             true => nominal.saturating_sub(allotted),

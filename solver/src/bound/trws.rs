@@ -106,15 +106,17 @@ impl Trws {
         }
     }
 
-    /// One round: `passes` forward and backward passes, fewer when `effort` (of which `spent` units
-    /// are already used) runs out (one forward pass always runs); returns the answer of least priced
-    /// cost read on its forward passes (`None` when each pays a forbidden cost) and the cost entries read.
-    pub fn round(&mut self, passes: usize, effort: &Effort, spent: u64) -> (Option<Vec<usize>>, u64) {
+    /// One round: `passes` pairs of passes, fewer when `effort` (of which `spent` units are already
+    /// used) runs out (one reading pass always runs); returns the answer of least priced cost read (`None`
+    /// when each pays a forbidden cost) and the cost entries read. Answers are read on the forward passes
+    /// (each node given the nodes before it), or with `backward` on the backward passes (each node
+    /// given the nodes after it): two reads of the same messages that differ where they are not tight.
+    pub fn round(&mut self, passes: usize, backward: bool, effort: &Effort, spent: u64) -> (Option<Vec<usize>>, u64) {
         let mut x = vec![0; self.unary.len()];
         let mut best: Option<(f64, Vec<usize>)> = None;
         let mut work = 0u64;
         for _ in 0..passes.max(1) {
-            work += self.pass(true, Some(&mut x));
+            work += self.pass(!backward, Some(&mut x));
             let e = self.energy(&x);
             if e < BIG && best.as_ref().is_none_or(|(b, _)| e < *b) {
                 best = Some((e, x.clone()));
@@ -122,7 +124,7 @@ impl Trws {
             if effort.over(spent + work) {
                 break;
             }
-            work += self.pass(false, None);
+            work += self.pass(backward, None);
         }
         (best.map(|(_, x)| x), work)
     }
@@ -138,8 +140,9 @@ impl Trws {
         &self.msg[arc.edge][usize::from(!arc.from)]
     }
 
-    /// One pass over the nodes, forward (ascending) or backward; a forward pass also reads an answer
-    /// into `x`. Returns the cost entries read.
+    /// One pass over the nodes, forward (ascending) or backward, reading an answer into `x` when given
+    /// one (each node its cheapest strategy given the nodes the pass has already read, at their true pair
+    /// costs, and the messages from the others). Returns the cost entries read.
     fn pass(&mut self, forward: bool, mut x: Option<&mut Vec<usize>>) -> u64 {
         let n = self.unary.len();
         let mut theta = Vec::new();
@@ -235,17 +238,19 @@ mod tests {
         p
     }
 
-    /// On trees TRW-S is exact: from zero messages, a round of passes reads an optimum (random trees
-    /// without memory, checked by brute force).
+    /// On trees TRW-S is exact: from zero messages, a round of passes reads an optimum, forward or
+    /// backward (random trees without memory, checked by brute force).
     #[test]
     fn a_tree_is_read_optimally() {
         for seed in 0..40 {
             let p = problem(seed, true);
             let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
-            let (read, work) = Trws::from_dual(&Diffusion::new(&p)).round(8, &soon(), 0);
-            assert!(work > 0);
-            let cost = evaluate(&p, &read.expect("an answer")).unwrap().cost;
-            assert_eq!(cost, optimum, "seed {seed}");
+            for backward in [false, true] {
+                let (read, work) = Trws::from_dual(&Diffusion::new(&p)).round(8, backward, &soon(), 0);
+                assert!(work > 0);
+                let cost = evaluate(&p, &read.expect("an answer")).unwrap().cost;
+                assert_eq!(cost, optimum, "seed {seed}, read backward: {backward}");
+            }
         }
     }
 
@@ -258,12 +263,12 @@ mod tests {
             let p = problem(seed, false);
             let optimum = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
             let mut t = Trws::from_dual(&Diffusion::new(&p));
-            let read = t.round(8, &soon(), 0).0.expect("an answer");
+            let read = t.round(8, false, &soon(), 0).0.expect("an answer");
             assert!(evaluate(&p, &read).unwrap().cost >= optimum, "seed {seed}");
             let costliest: f64 = p.edges.values().flat_map(|e| e.costs.iter()).map(|&c| c as f64).sum::<f64>()
                 + p.nodes.values().flat_map(|n| n.strategies.iter()).map(|s| s.cost as f64).sum::<f64>();
             t.set_prices(&vec![costliest + 1.0; t.prices().len()]);
-            let lean = t.round(8, &soon(), 0).0.expect("an answer");
+            let lean = t.round(8, false, &soon(), 0).0.expect("an answer");
             for (v, n) in p.nodes.values().enumerate() {
                 let least = n.live_usages().into_iter().min().unwrap_or(0);
                 assert_eq!(n.live_usage(lean[v]), least, "seed {seed}: node {v} not at its leanest");

@@ -41,12 +41,14 @@ pub const PATIENCE: usize = 40;
 /// A priced cost is capped here, far below the forbidden marker's share of [`Search`]'s costs.
 const PRICED_MAX: Cost = Cost::MAX / 8;
 
-/// Search `q` from the dual `d`'s reparametrization and prices until `effort` is spent (counted in
+/// Search `q` from the dual `d`'s reparametrization and prices, TRW-S reading its answers on the
+/// backward passes when `backward` (see [`Trws::round`]), until `effort` is spent (counted in
 /// cost entries read, by TRW-S and by the descents), `stop` is set, `proven` proves the best answer, or
 /// [`PATIENCE`] rounds find nothing better. Returns the cheapest answer that fits, if any, with its cost.
 pub fn search(
     q: &ChoiceProblem,
     d: &Diffusion<'_>,
+    backward: bool,
     effort: &Effort,
     stop: &AtomicBool,
     proven: &SharedBound,
@@ -71,7 +73,7 @@ pub fn search(
         && !best.as_ref().is_some_and(|(c, _)| proven.proves(*c))
     {
         since_best += 1;
-        let (read, w) = tr.round(PASSES_PER_ROUND, effort, spent + s.work);
+        let (read, w) = tr.round(PASSES_PER_ROUND, backward, effort, spent + s.work);
         spent += w;
         let Some(read) = read else { break };
         if best.is_some() && effort.over(spent + s.work) {
@@ -174,30 +176,31 @@ mod tests {
     use std::time::{Duration, Instant};
 
     /// On random problems whose memory binds (forbidden costs included), every answer the search keeps
-    /// fits, is priced as the evaluator prices it and costs no less than the optimum; it finds one
-    /// wherever brute force does, and the optimum itself on most.
+    /// (reading forward or backward) fits, is priced as the evaluator prices it and costs no less than
+    /// the optimum; it finds one wherever brute force does, and the optimum itself on most.
     #[test]
     fn answers_fit_and_are_often_optimal() {
         let (mut solvable, mut found, mut optimal) = (0, 0, 0);
         for seed in 0..60 {
             let p = random_problem(&RandomSpec::tiny(10), seed);
             let Ok(opt) = BruteForce.solve(&p, &SolveOptions::default(), &mut |_| {}) else { continue };
-            solvable += 1;
             let mut d = Diffusion::new(&p);
             let stop = AtomicBool::new(false);
             let effort = Effort::until(Instant::now() + Duration::from_secs(1));
             d.run(&effort, &stop, &Mutex::new(Proven::default()));
-            let f =
-                search(&p, &d, &Effort::until(Instant::now() + Duration::from_secs(2)), &stop, &SharedBound::default());
-            let Some((cost, x)) = f else { continue };
-            let e = evaluate(&p, &x).unwrap();
-            assert!(e.is_feasible(), "seed {seed}: {:?}", e.violations(&p));
-            assert_eq!(e.cost, cost, "seed {seed}");
-            assert!(cost >= opt.cost, "seed {seed}");
-            found += 1;
-            optimal += usize::from(cost == opt.cost);
+            for backward in [false, true] {
+                solvable += 1;
+                let soon = Effort::until(Instant::now() + Duration::from_secs(2));
+                let Some((cost, x)) = search(&p, &d, backward, &soon, &stop, &SharedBound::default()) else { continue };
+                let e = evaluate(&p, &x).unwrap();
+                assert!(e.is_feasible(), "seed {seed}: {:?}", e.violations(&p));
+                assert_eq!(e.cost, cost, "seed {seed}");
+                assert!(cost >= opt.cost, "seed {seed}");
+                found += 1;
+                optimal += usize::from(cost == opt.cost);
+            }
         }
-        assert!(solvable >= 30, "too few solvable problems: {solvable}");
+        assert!(solvable >= 60, "too few solvable problems: {solvable}");
         assert_eq!(found, solvable, "an answer fits but none was found");
         assert!(optimal * 10 >= solvable * 9, "optimal on {optimal} of {solvable}");
     }
@@ -208,7 +211,14 @@ mod tests {
         let p = random_problem(&RandomSpec::tiny(10), 3);
         let d = Diffusion::new(&p);
         let stop = AtomicBool::new(true);
-        let f = search(&p, &d, &Effort::until(Instant::now() + Duration::from_secs(5)), &stop, &SharedBound::default());
+        let f = search(
+            &p,
+            &d,
+            false,
+            &Effort::until(Instant::now() + Duration::from_secs(5)),
+            &stop,
+            &SharedBound::default(),
+        );
         assert!(f.is_none());
     }
 }

@@ -1,9 +1,10 @@
 //! Heuristic search on the original problem: the assignment state with its moves, the local-search
 //! backend, tree moves (exact dynamic programming over random induced forests), regions re-solved
-//! exactly with everything else fixed, and problems restricted to a few candidate strategies per node.
+//! exactly with everything else fixed, problems restricted to a few candidate strategies per node, and
+//! the Lagrangian search (memory priced, TRW-S on the priced costs).
 //!
-//! Dependencies run one way: `local`, `trees`, `regions` and `candidates` build on `state`; `local`
-//! also uses `trees`.
+//! Dependencies run one way: `local`, `trees`, `regions`, `candidates` and `lagrangian` build on
+//! `state`; `local` also uses `trees`; `lagrangian` also uses the dual's TRW-S ([`crate::bound`]).
 
 pub(crate) mod candidates;
 pub(crate) mod lagrangian;
