@@ -43,9 +43,11 @@ pub enum Command {
     /// Solve a sharding-strategy selection problem in the IOPDDL contest format.
     ///
     /// Reads PROBLEM (`.json` or `.json.gz`), presolves it exactly, finds a good answer quickly by local
-    /// search, merges nodes whose edges match strategies one to one into clusters, and solves the problem
-    /// over clusters with HiGHS (memory rows added where the answer overflows) for the rest of the time,
-    /// proving a lower bound; when that MIP is too large, searches over clusters instead. Progress goes to
+    /// search while a dual bound is proven beside it, finds a second from the dual's memory prices (a
+    /// Lagrangian search: TRW-S on the priced costs, the prices moved until its answers fit), merges
+    /// nodes whose edges match strategies one to one into clusters, and solves the problem over clusters
+    /// with HiGHS (memory rows added where the answer overflows) for the rest of the time, proving a
+    /// lower bound; when that MIP is too large, searches over clusters instead. Progress goes to
     /// stderr; the last line on stdout is the answer in the contest's format, `[s0, s1, ...]` (one
     /// strategy index per node), or `[]` if none was found.
     Solve {
@@ -240,7 +242,8 @@ pub enum MeshCommand {
 /// `--solver` of `plan` and `solve`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SolverArg {
-    /// Presolve, local search with the dual bound beside it, then HiGHS (over clusters when they form).
+    /// Presolve, local search with the dual bound beside it, a Lagrangian search from the dual's prices,
+    /// then HiGHS (over clusters when they form).
     Auto,
     /// HiGHS on the whole problem.
     Highs,

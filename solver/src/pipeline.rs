@@ -1,7 +1,8 @@
 //! The default way to solve: presolve, a heuristic answer early (with the dual bound, [`crate::bound`],
-//! on a second thread; when it meets the heuristic's answer, the solve ends there), then the exact
-//! backend for the rest of the time, warm-started with that answer (over clusters when nodes merge, see
-//! [`crate::clusters`]); the answer is mapped back and checked by the evaluator.
+//! on a second thread; when it meets the heuristic's answer, the solve ends there), a second answer
+//! from the dual's prices by the Lagrangian search ([`crate::search::lagrangian`]), then the exact
+//! backend for the rest of the time, warm-started with the better answer (over clusters when nodes
+//! merge, see [`crate::clusters`]); the answer is mapped back and checked by the evaluator.
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::bound::{Diffusion, ENTRIES_PER_S, Proven};
@@ -144,8 +145,10 @@ pub fn solve(
 
 /// `Auto`: the local search, with the dual bound on a second thread (when there is one; in a
 /// deterministic solve, before it otherwise), stopping as soon as the bound proves its answer; unless
-/// it did, the dual runs out its share, the answer read from its reparametrized costs is polished by
-/// the local search and kept when cheaper, and the exact backend goes on from the better answer.
+/// it did, the dual runs out its share, the Lagrangian search runs from its prices (two searches, on
+/// the dual's thread and one more), its answer (or, without one, the answer read from the dual's
+/// reparametrized costs) is polished by the local search and kept when cheaper, and the exact backend
+/// goes on from the better answer.
 /// `Highs`: the exact backend alone. Returns the answer and the dual's bound.
 ///
 /// In a deterministic solve the phases' shares are taken of the whole time limit, `nominal` (not of
@@ -174,7 +177,8 @@ fn heuristic_then_exact(
     } else {
         Duration::ZERO
     };
-    // The Lagrangian search after the dual, on its thread (see `LAGRANGIAN_SHARE`).
+    // The Lagrangian search after the dual, on its thread and one more (see `LAGRANGIAN_SHARE`); not
+    // with user constraints, which it does not see.
     let lagrangian_time = match dual_time.is_zero() || q.has_user_constraints() {
         true => Duration::ZERO,
         false => remaining(LAGRANGIAN_SHARE).min(Duration::from_secs(MAX_LAGRANGIAN_S)),
@@ -581,8 +585,9 @@ pub const HEURISTIC_SHARE: f64 = 0.1;
 pub const DUAL_SHARE: f64 = 0.08;
 /// Most seconds for the dual bound (beyond the heuristic's).
 pub const MAX_DUAL_S: u64 = 20;
-/// Share of the time limit the Lagrangian search ([`crate::search::lagrangian`]) gets after the dual,
-/// on its thread, and at most `MAX_LAGRANGIAN_S` seconds (it stops sooner once it stalls, see
+/// Share of the time limit the Lagrangian search ([`crate::search::lagrangian`]) gets after the dual
+/// (two searches, one per thread, or one after the other on one thread, each this long), and at most
+/// `MAX_LAGRANGIAN_S` seconds (each stops sooner once it stalls, see
 /// [`crate::search::lagrangian::PATIENCE`]).
 pub const LAGRANGIAN_SHARE: f64 = 0.15;
 /// Most seconds for the Lagrangian search.

@@ -5,9 +5,9 @@
 //! node's min-marginals agree without the nodes agreeing on one answer, so an answer read from it
 //! in one pass is often far from optimal where the relaxation is not tight. TRW-S passes messages
 //! forward and backward along the nodes' order, each node weighting its share by the number of
-//! monotonic chains through it, and reads an answer on each forward pass: every node takes its cheapest
-//! strategy given the strategies taken before it (at their true pair costs) and the messages from the
-//! nodes after it. It is a heuristic here (its own bound is not computed; the diffusion's is the proof),
+//! monotonic chains through it, and reads an answer on each forward pass (or each backward one): every
+//! node takes its cheapest strategy given the strategies the pass took before it (at their true pair
+//! costs) and the messages from the others. It is a heuristic here (its own bound is not computed; the diffusion's is the proof),
 //! and it needs no clusters: it works on any pairwise structure.
 
 use super::Diffusion;

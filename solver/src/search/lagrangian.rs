@@ -26,8 +26,8 @@ use crate::search::state::Search;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Forward and backward TRW-S passes per round (measured on K: 1 to 16 passes per round in 20 s end
-/// within noise of each other from 4 up; docs/solver.md).
+/// Forward and backward TRW-S passes per round (a round's descents and repair cost about as much as
+/// several passes; the measurements behind this and the constants below are in docs/solver.md).
 pub const PASSES_PER_ROUND: usize = 8;
 /// Where the priced answer overflows, each slot's price is multiplied by this…
 pub const GROWTH: f64 = 1.3;
