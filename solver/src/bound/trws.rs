@@ -86,11 +86,6 @@ impl Trws {
         &self.mu
     }
 
-    /// Each node's memory slots `[lo, hi)` (of [`crate::problem::memory::MemoryProfile`]).
-    pub fn slots(&self) -> &[(usize, usize)] {
-        &self.slots
-    }
-
     /// Price memory at `mu` (one multiplier per slot, as [`Trws::prices`]): every strategy's cost is
     /// charged its usage times the multipliers summed over its node's slots. The messages stay: they
     /// are where the next pass starts from.

@@ -59,8 +59,6 @@ pub fn search(
     let mut tr = Trws::from_dual(d);
     let mut mu = tr.prices().to_vec();
     let limit = q.usage_limit.map(i128::from);
-    let usage: Vec<Vec<i128>> = q.nodes.values().map(crate::problem::Node::live_usages).collect();
-    let slots = tr.slots().to_vec();
     // The true search keeps memory; the priced one sees none, its node costs recharged every round.
     let mut s = Search::new(q);
     let mut priced = Search::new(q);
@@ -82,12 +80,12 @@ pub fn search(
         // The priced problem's answer: the read descended on the priced costs.
         let charges = SlotSums::new(&mu);
         for v in 0..priced.costs.len() {
-            let charge = charges.over(slots[v]);
+            let charge = charges.over(s.mem.slots[v]);
             for (k, c) in priced.costs[v].iter_mut().enumerate() {
                 let true_cost = s.costs[v][k];
                 *c = match true_cost >= Cost::MAX / 4 {
                     true => true_cost,
-                    false => (true_cost as f64 + usage[v][k] as f64 * charge).min(PRICED_MAX as f64) as Cost,
+                    false => (true_cost as f64 + s.usages[v][k] as f64 * charge).min(PRICED_MAX as f64) as Cost,
                 };
             }
         }
@@ -98,7 +96,8 @@ pub fn search(
         // An answer from it.
         s.x.clone_from(&priced.x);
         s.reset();
-        let priced_fits = s.feasible();
+        // Where the priced answer overflows (before the repair below moves it).
+        let over = limit.map(|l| s.mem.slots_over(l)).unwrap_or_default();
         let answer_cost = s.cost;
         if s.feasible() || s.repair() {
             s.descend(&[], effort);
@@ -108,7 +107,7 @@ pub fn search(
             }
         }
         let Some(limit) = limit else { continue };
-        if priced_fits {
+        if over.is_empty() {
             for m in &mut mu {
                 *m *= LOWER;
             }
@@ -116,7 +115,7 @@ pub fn search(
             let top = mu.iter().copied().fold(0.0, f64::max);
             let typical = answer_cost.max(1) as f64 / (limit.max(1) as f64 * mu.len().max(1) as f64);
             let nudge = NUDGE * if top > 0.0 { top } else { typical };
-            for k in over_limit(&priced.x, &slots, &usage, mu.len(), limit) {
+            for k in over {
                 mu[k] = mu[k] * GROWTH + nudge;
             }
         }
@@ -141,25 +140,6 @@ fn time_for_a_round(q: &ChoiceProblem, effort: &Effort) -> bool {
         effort.watch().clock_ended();
     }
     fits
-}
-
-/// The memory slots (of `n_slots`) over `limit` under `x`.
-fn over_limit(x: &[usize], slots: &[(usize, usize)], usage: &[Vec<i128>], n_slots: usize, limit: i128) -> Vec<usize> {
-    let mut level = vec![0i128; n_slots + 1];
-    for (v, &c) in x.iter().enumerate() {
-        let (lo, hi) = slots[v];
-        if lo < hi {
-            level[lo] += usage[v][c];
-            level[hi] -= usage[v][c];
-        }
-    }
-    let mut run = 0i128;
-    (0..n_slots)
-        .filter(|&k| {
-            run += level[k];
-            run > limit
-        })
-        .collect()
 }
 
 #[cfg(test)]
