@@ -13,6 +13,7 @@
 //! - `effort`: how much a phase may do (a deadline, and work counted in a deterministic solve);
 //! - `backend`: the [`Backend`] trait and what every backend takes and returns;
 //! - `exact/`: HiGHS (and the MIP builder every sub-problem uses), Z3, brute force;
+//! - `link`: repeated nodes found by their costs and wiring, and the problem with each class of them one node;
 //! - `bound`: the dual (Lagrangian) lower bound;
 //! - `presolve`: exact reductions and the postsolve;
 //! - `search/`: assignment state, local search, tree moves, regions, candidate-restricted problems;
@@ -30,6 +31,7 @@ mod effort;
 mod exact;
 mod formats;
 mod heuristics;
+mod link;
 mod pipeline;
 mod presolve;
 mod problem;
@@ -46,6 +48,7 @@ pub use exact::smt::{cheaper_than, check as check_with_z3};
 pub use exact::{BruteForce, Cheaper, Highs, Z3};
 pub use formats::iopddl;
 pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Outcome, Restarts};
+pub use link::{Linked, ROUNDS as LINK_ROUNDS, repeats};
 pub use pipeline::{Method, Report, solve};
 pub use presolve::{PresolveStats, Presolved, presolve};
 pub use problem::{
