@@ -154,6 +154,10 @@ pub struct SolveOptions {
     /// contest's timeout): [`crate::solve`] ends by then plus the time limit, while a deterministic
     /// solve still sizes its phases' work by the whole time limit.
     pub started: Option<Instant>,
+    /// In [`crate::Method::Auto`], first solve the problem with its repeated nodes linked
+    /// ([`crate::Linked`]: the layers of a model decided once) and go on from that answer; the bound is
+    /// still the whole problem's.
+    pub link: bool,
 }
 
 impl Default for SolveOptions {
@@ -168,6 +172,7 @@ impl Default for SolveOptions {
             watch: ClockWatch::default(),
             proven: None,
             started: None,
+            link: false,
         }
     }
 }
@@ -218,6 +223,12 @@ impl SolveOptions {
     /// Count the time limit from `t0`, before the solve (see [`SolveOptions::started`]).
     pub fn started(mut self, t0: Instant) -> Self {
         self.started = Some(t0);
+        self
+    }
+
+    /// Link repeated nodes first (see [`SolveOptions::link`]).
+    pub fn link(mut self, on: bool) -> Self {
+        self.link = on;
         self
     }
 

@@ -49,7 +49,7 @@ pub use exact::{BruteForce, Cheaper, Highs, Z3};
 pub use formats::iopddl;
 pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Outcome, Restarts};
 pub use link::{Linked, ROUNDS as LINK_ROUNDS, repeats};
-pub use pipeline::{Method, Report, solve};
+pub use pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE, LinkStats, Method, Report, solve};
 pub use presolve::{PresolveStats, Presolved, presolve};
 pub use problem::{
     Budget, COST_UNITS_PER_SECOND, ChoiceProblem, Cost, Edge, EdgeId, EvalError, Evaluation, FORBIDDEN_COST, Node,

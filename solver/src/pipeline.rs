@@ -80,6 +80,8 @@ pub struct Report {
     pub clock_decided: bool,
     /// Completed answers a heuristic method priced ([`crate::heuristics`]); `None` for the others.
     pub evaluations: Option<u64>,
+    /// What linking repeated nodes did, when it was tried ([`SolveOptions::link`]).
+    pub linked: Option<LinkStats>,
 }
 
 /// Solve `p` with `method` within `opts`.
@@ -90,6 +92,117 @@ pub fn solve(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Report, SolveError> {
     p.validate()?;
+    if method == Method::Auto && opts.link && !p.has_user_constraints() {
+        return through_links(p, opts, progress);
+    }
+    solve_whole(p, method, opts, progress)
+}
+
+/// What linking repeated nodes did in a solve ([`SolveOptions::link`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkStats {
+    /// Classes of repeated nodes linked.
+    pub classes: usize,
+    /// Nodes of the problem, and of the linked problem.
+    pub nodes: (usize, usize),
+    /// Strategies of the problem, and of the linked problem.
+    pub strategies: (usize, usize),
+    /// The cost, in the whole problem, of the linked problem's answer (`None`: it found none).
+    pub cost: Option<i128>,
+    /// Seconds the linked solve took.
+    pub seconds: f64,
+}
+
+/// Share of the time limit the linked problem gets when linking is tried ([`SolveOptions::link`]).
+pub const LINK_SHARE: f64 = 0.25;
+/// Linking is tried only when the linked problem has at most this share of the nodes: below that it
+/// does not pay for its own solve.
+pub const LINK_WORTH: f64 = 0.5;
+
+/// `Auto` with repeats linked: the linked problem ([`crate::link`]) solved for [`LINK_SHARE`] of the
+/// time, its answer mapped back and kept, then the whole problem solved from it for the rest, which
+/// proves the bound (the linked problem's own bound proves nothing of the whole: linking restricts).
+fn through_links(
+    p: &ChoiceProblem,
+    opts: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Report, SolveError> {
+    let t0 = Instant::now();
+    let started = opts.started.unwrap_or(t0);
+    let classes = crate::link::repeats(p);
+    let linked = crate::link::Linked::new(p, &classes);
+    let count = |q: &ChoiceProblem| q.nodes.values().map(|n| n.strategies.len()).sum::<usize>();
+    let (before, after) = (p.nodes.len(), linked.problem.nodes.len());
+    if classes.is_empty() || after as f64 > LINK_WORTH * before as f64 {
+        return solve_whole(p, Method::Auto, opts, progress);
+    }
+    let share = opts.time_limit.mul_f64(LINK_SHARE);
+    let sub = SolveOptions { time_limit: share, started: Some(started), link: false, ..opts.clone() };
+    // The linked problem's bounds bound only it: progress shows its answers alone.
+    let mut quiet = |pr: &Progress| {
+        progress(&Progress { phase: LINKED_PHASE, bound: None, elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() })
+    };
+    let solved = solve_whole(&linked.problem, Method::Auto, &sub, &mut quiet).ok();
+    let clock_decided = solved.as_ref().is_some_and(|r| r.clock_decided);
+    let answer = solved
+        .map(|r| linked.expand(&r.solution.choice))
+        .and_then(|x| evaluate(p, &x).ok().filter(|e| e.is_feasible()).map(|e| (x, e.cost)));
+    let seconds = t0.elapsed().as_secs_f64();
+    let stats = LinkStats {
+        classes: classes.len(),
+        nodes: (before, after),
+        strategies: (count(p), count(&linked.problem)),
+        cost: answer.as_ref().map(|a| a.1),
+        seconds,
+    };
+    // The whole problem for the rest of the limit, from the linked answer: its deadline is the solve's,
+    // and in a deterministic solve its phases are sized by the rest of the limit.
+    let mut rest = SolveOptions { link: false, started: Some(started + share), ..opts.clone() };
+    rest.time_limit = opts.time_limit.saturating_sub(share);
+    if let Some((x, _)) = &answer {
+        rest.warm_start = Some(x.clone());
+    }
+    let mut later = |pr: &Progress| progress(&Progress { elapsed: seconds + pr.elapsed, ..pr.clone() });
+    let whole = solve_whole(p, Method::Auto, &rest, &mut later);
+    let mut r = match (whole, answer) {
+        (Ok(r), Some((x, cost))) if cost < r.solution.cost => {
+            let s = &r.solution;
+            let bound = s.bound.min(cost);
+            let status = if bound >= cost { Status::Optimal } else { s.status };
+            Report { solution: Solution { choice: x, cost, bound, status, time_to_best: seconds }, ..r }
+        }
+        (Ok(r), _) => r,
+        (Err(SolveError::NoAnswer), Some((x, cost))) => {
+            let bound = p.trivial_bound().min(cost);
+            let solution = Solution { choice: x, cost, bound, status: Status::Heuristic, time_to_best: seconds };
+            let pre = presolve(p);
+            Report {
+                solution,
+                presolve: pre.stats,
+                presolve_s: 0.0,
+                // The whole solve found nothing in its time: another run may.
+                clock_decided: opts.deterministic,
+                evaluations: None,
+                linked: None,
+            }
+        }
+        (Err(e), _) => return Err(e),
+    };
+    r.clock_decided |= clock_decided;
+    r.linked = Some(stats);
+    Ok(r)
+}
+
+/// What progress calls the phase that solves the linked problem.
+pub const LINKED_PHASE: &str = "linked";
+
+/// Solve `p` with `method` within `opts`, repeats not linked.
+fn solve_whole(
+    p: &ChoiceProblem,
+    method: Method,
+    opts: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Report, SolveError> {
     let t0 = Instant::now();
     // Finish inside the limit: backends overrun their own limits a little, and mapping back takes time.
     let nominal = opts.time_limit.mul_f64(SAFETY_SHARE).saturating_sub(Duration::from_millis(SAFETY_MS));
@@ -99,6 +212,8 @@ pub fn solve(
     let pre = presolve(p);
     let presolve_s = t0.elapsed().as_secs_f64();
     let q = &pre.problem;
+    // A start given in `p`'s indices, in `q`'s (lost where presolve removed a strategy it takes).
+    let opts = &SolveOptions { warm_start: opts.warm_start.as_ref().and_then(|w| pre.reduce(w)), ..opts.clone() };
     // Every node at its leanest strategy lowers memory at every point at once: when even that
     // overflows, nothing fits, whatever the size of the problem (no search needs to find that out).
     if let Some(limit) = q.usage_limit
@@ -517,6 +632,7 @@ fn finish(
         presolve_s,
         clock_decided: false,
         evaluations: None,
+        linked: None,
     })
 }
 

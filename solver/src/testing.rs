@@ -172,3 +172,59 @@ pub fn clustered_problem(seed: u64) -> ChoiceProblem {
     add_matchings(&mut p, seed, 0.5);
     p
 }
+
+/// A model-like problem of `layers` copies of one random layer (`width` nodes, a random wiring inside, a
+/// random edge from each layer's last node to the next one's first), between a head and a tail of their
+/// own. Each layer's nodes live from their step to a mirrored step after the last layer (a forward pass
+/// whose values the backward pass reads), so the copies' intervals nest; the memory limit is set between
+/// the lowest and highest possible peaks.
+pub fn repeated_problem(seed: u64, layers: usize, width: usize) -> ChoiceProblem {
+    let mut r = Rng::new(seed);
+    let mut p = ChoiceProblem { name: format!("repeated-{seed}"), ..ChoiceProblem::default() };
+    let strategies = |r: &mut Rng| -> Vec<Strategy> {
+        let k = 2 + r.below(2) as usize;
+        (0..k).map(|_| Strategy { cost: r.below(30) as i64, usage: r.below(10) as i64 }).collect()
+    };
+    let layer: Vec<Vec<Strategy>> = (0..width).map(|_| strategies(&mut r)).collect();
+    let costs = |r: &mut Rng, na: usize, nb: usize| -> Vec<i64> { (0..na * nb).map(|_| r.below(40) as i64).collect() };
+    let inner: Vec<(usize, usize, Vec<i64>)> = (1..width)
+        .map(|b| {
+            let a = r.below(b as u64) as usize;
+            let c = costs(&mut r, layer[a].len(), layer[b].len());
+            (a, b, c)
+        })
+        .collect();
+    let between = costs(&mut r, layer[width - 1].len(), layer[0].len());
+    let end = 2 * (layers * width) as i64 + 4;
+    let head = p.nodes.push(Node::new(strategies(&mut r), (0, end)));
+    let first = costs(&mut r, p.nodes[head].strategies.len(), layer[0].len());
+    let mut prev: Option<NodeId> = None;
+    for l in 0..layers {
+        let ids: Vec<NodeId> = (0..width)
+            .map(|i| {
+                let t = 1 + (l * width + i) as i64;
+                p.nodes.push(Node::new(layer[i].clone(), (t, end - t)))
+            })
+            .collect();
+        for (a, b, c) in &inner {
+            p.edges.push(Edge { from: ids[*a], to: ids[*b], costs: c.clone() });
+        }
+        let (from, costs) = match prev {
+            None => (head, first.clone()),
+            Some(last) => (last, between.clone()),
+        };
+        p.edges.push(Edge { from, to: ids[0], costs });
+        prev = Some(ids[width - 1]);
+    }
+    let tail = p.nodes.push(Node::new(strategies(&mut r), (end - 1, end)));
+    if let Some(last) = prev {
+        let c = costs(&mut r, layer[width - 1].len(), p.nodes[tail].strategies.len());
+        p.edges.push(Edge { from: last, to: tail, costs: c });
+    }
+    let (lo, hi) = (
+        peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).min().unwrap_or(0)),
+        peak_with(&p, |n| n.strategies.iter().map(|s| s.usage).max().unwrap_or(0)),
+    );
+    p.usage_limit = Some(lo + r.below((hi - lo + 1).max(1) as u64) as i64);
+    p
+}
