@@ -103,9 +103,9 @@ pub fn solve(
 pub struct LinkStats {
     /// Classes of repeated nodes linked.
     pub classes: usize,
-    /// Nodes of the problem, and of the linked problem.
-    pub nodes: (usize, usize),
-    /// Strategies of the problem, and of the linked problem.
+    /// Decision nodes (two or more allowed strategies) of the problem, and of the linked problem.
+    pub decisions: (usize, usize),
+    /// The decision nodes' allowed strategies in the problem, and in the linked problem.
     pub strategies: (usize, usize),
     /// The cost, in the whole problem, of the linked problem's answer (`None`: it found none).
     pub cost: Option<i128>,
@@ -115,8 +115,8 @@ pub struct LinkStats {
 
 /// Share of the time limit the linked problem gets when linking is tried ([`SolveOptions::link`]).
 pub const LINK_SHARE: f64 = 0.25;
-/// Linking is tried only when the linked problem has at most this share of the nodes: below that it
-/// does not pay for its own solve.
+/// Linking is tried only when the linked problem has at most this share of the decision nodes: above
+/// that it does not pay for its own solve.
 pub const LINK_WORTH: f64 = 0.5;
 
 /// `Auto` with repeats linked: the linked problem ([`crate::link`]) solved for [`LINK_SHARE`] of the
@@ -131,9 +131,8 @@ fn through_links(
     let started = opts.started.unwrap_or(t0);
     let classes = crate::link::repeats(p);
     let linked = crate::link::Linked::new(p, &classes);
-    let count = |q: &ChoiceProblem| q.nodes.values().map(|n| n.strategies.len()).sum::<usize>();
-    let (before, after) = (p.nodes.len(), linked.problem.nodes.len());
-    if classes.is_empty() || after as f64 > LINK_WORTH * before as f64 {
+    let (before, after) = (crate::presolve::counts(p), crate::presolve::counts(&linked.problem));
+    if classes.is_empty() || after.0 as f64 > LINK_WORTH * before.0 as f64 {
         return solve_whole(p, Method::Auto, opts, progress);
     }
     let share = opts.time_limit.mul_f64(LINK_SHARE);
@@ -150,8 +149,8 @@ fn through_links(
     let seconds = t0.elapsed().as_secs_f64();
     let stats = LinkStats {
         classes: classes.len(),
-        nodes: (before, after),
-        strategies: (count(p), count(&linked.problem)),
+        decisions: (before.0, after.0),
+        strategies: (before.2, after.2),
         cost: answer.as_ref().map(|a| a.1),
         seconds,
     };

@@ -422,7 +422,8 @@ impl Work {
     }
 }
 
-fn counts(p: &ChoiceProblem) -> (usize, usize, usize) {
+/// Decision nodes (two or more allowed strategies), edges, and the decision nodes' allowed strategies.
+pub(crate) fn counts(p: &ChoiceProblem) -> (usize, usize, usize) {
     let dec: Vec<usize> = p
         .nodes
         .values()

@@ -33,7 +33,7 @@ fn linked_solves_are_sound_and_their_bounds_are_the_whole_problems() {
         }
         if let Some(l) = &r.linked {
             linked_seen += 1;
-            assert!(l.nodes.1 * 2 <= l.nodes.0, "seed {seed}: {l:?}");
+            assert!(l.decisions.1 * 2 <= l.decisions.0, "seed {seed}: {l:?}");
             // The linked answer, when there is one, is never cheaper than the answer returned.
             assert!(l.cost.is_none_or(|c| c >= s.cost), "seed {seed}");
         }
