@@ -125,6 +125,12 @@ pub enum Command {
         /// `gspmd` (`mhlo.sharding` strings).
         #[arg(long, default_value = "shardy", value_parser = OneOf::<FormatArg>::new())]
         format: FormatArg,
+        /// Do not link repeated ops. By default the ops that repeat one another (the layers of an unrolled
+        /// model: the same costs and wiring, found in the problem, never by names) are first decided once
+        /// for all their copies, and the search over every op goes on from that plan; the proof is always
+        /// the unlinked problem's. With this flag every op is decided apart from the start.
+        #[arg(long)]
+        no_link: bool,
         /// Output folder.
         #[arg(long, default_value = "automap-out")]
         out: PathBuf,

@@ -91,6 +91,7 @@ pub fn compare(
                     constraints: opts.constraints.clone(),
                     tactics: opts.tactics.clone(),
                     format: opts.format,
+                    link: opts.link,
                     started: None,
                 };
                 Planner::new(model, mesh, &opts)?.solve(&opts, &mut heard).map(|planned| {

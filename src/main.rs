@@ -79,6 +79,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             constraints,
             tactic,
             format,
+            no_link,
             out,
             export_problem,
         } => {
@@ -93,6 +94,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 started: Some(Instant::now()),
                 deterministic: true,
                 seed: 0,
+                link: !no_link,
             };
             plan(&model, &mesh, &opts, &out, export_problem.as_deref())
         }
@@ -207,6 +209,9 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         })?;
     }
     let (cost, sol) = (&planned.solved.cost, &planned.solved.solution);
+    if let Some(l) = &planned.solved.linked {
+        eprintln!("{}", automap::encodings::export::linking(l));
+    }
     eprintln!("{}", planned.solved.presolve);
     println!(
         "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}; peak {:.1} MiB per device); gap {:.4}%",

@@ -47,6 +47,9 @@ pub struct PlanOptions {
     pub tactics: Option<String>,
     /// How the annotated module carries the plan.
     pub format: Format,
+    /// Decide the program's repeated ops (the layers of an unrolled model) once for all their copies
+    /// first, then go on from that plan over every op ([`automap_solver::SolveOptions::link`]).
+    pub link: bool,
     /// When the time limit starts counting (`None`: when the planner starts building the problem).
     /// The command line sets the moment the command began, so that reading the model counts too.
     pub started: Option<Instant>,
@@ -64,6 +67,7 @@ impl Default for PlanOptions {
             constraints: None,
             tactics: None,
             format: Format::Shardy,
+            link: true,
             started: None,
         }
     }
@@ -194,7 +198,8 @@ impl<'a> Planner<'a> {
             .threads(opts.threads)
             .deterministic(opts.deterministic)
             .seed(opts.seed)
-            .started(self.started);
+            .started(self.started)
+            .link(opts.link);
         let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
             SolveError::Infeasible { limit, .. } if self.tactics.is_some() => Error::Usage(format!(
                 "{name}: no plan fits in {} per device with the tactics' shardings pinned; without --tactic the \
@@ -217,7 +222,8 @@ impl<'a> Planner<'a> {
             .map_err(|source| Error::Annotate { path: name.clone(), source })?;
         check_annotated(name, &annotated)?;
         let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &r.solution).to_json();
-        let solved = Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve };
+        let solved =
+            Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve, linked: r.linked };
         let mut report = export::report_md(name, m, self.mesh, &self.space, &solved, &self.references);
         if let Some(t) = &self.tactics {
             report.push_str(&format!("\n## Tactics pinned before solving\n\n```\n{t}\n```\n"));

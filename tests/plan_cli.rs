@@ -310,3 +310,21 @@ fn a_plan_past_its_time_limit_says_where_the_time_went() {
         run.stderr
     );
 }
+
+/// A deep model's repeated layers are linked by default and the report says so in its proof; `--no-link`
+/// decides every op apart.
+#[test]
+fn repeated_layers_are_linked_unless_told_not_to() {
+    let model = ["tests/fixtures/gpt_train_24l.mlir", "--mesh", "specs/meshes/cpu-2x4.yaml", "--time-limit", "8"];
+    let (run, out) = run_plan("linked-24", &model);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("linked: ") && run.stderr.contains("classes of repeated ops"), "{}", run.stderr);
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let (proof, refs) = (report.find("## Proof").unwrap(), report.find("## Reference plans").unwrap());
+    let linked = report.find("Repeated ops: ").expect("the report says what was linked");
+    assert!(proof < linked && linked < refs, "the linking paragraph belongs to the proof:\n{report}");
+    let (run, out) = run_plan("unlinked-24", &[&model[..], &["--no-link"]].concat());
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(!run.stderr.contains("linked: "), "{}", run.stderr);
+    assert!(!std::fs::read_to_string(out.join("report.md")).unwrap().contains("Repeated ops"));
+}

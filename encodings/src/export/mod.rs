@@ -11,11 +11,11 @@ pub use annotate::{AnnotateError, Format, Reshardings, annotate, mesh_decl, resh
 pub use gspmd::{GspmdError, sharding as gspmd_sharding};
 pub use inspect::{bytes, report as inspect_report, si};
 pub use plan_json::{Argument, AxisDoc, CollectiveDoc, DimSpec, MeshDoc, PlanDoc, PlanJsonError, Predicted, SolverDoc};
-pub use report::{References, plan_report, reference_specs, references, report_md};
+pub use report::{References, linking, plan_report, reference_specs, references, report_md};
 
 use crate::build::Built;
 use crate::plan::{Plan, PlanCost};
-use automap_solver::{PresolveStats, Solution};
+use automap_solver::{LinkStats, PresolveStats, Solution};
 
 /// One solved plan and what is known of it: what the exports describe.
 pub struct Solved {
@@ -29,4 +29,6 @@ pub struct Solved {
     pub solution: Solution,
     /// What the exact presolve removed before solving.
     pub presolve: PresolveStats,
+    /// What linking the program's repeated ops did, when the solver tried it.
+    pub linked: Option<LinkStats>,
 }

@@ -202,6 +202,47 @@ pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built, found: &Rec
     References { rows: rows.into_iter().map(|(_, r)| r).collect(), tactics: tactics_md(mesh, space, found) }
 }
 
+/// What linking repeated ops did, in a line: classes, the problem before and after, the linked answer.
+pub fn linking(l: &automap_solver::LinkStats) -> String {
+    let answer = match l.cost {
+        Some(c) => format!("its plan {:.4} ms", c as f64 / automap_solver::COST_UNITS_PER_SECOND * 1e3),
+        None => "no plan".to_string(),
+    };
+    format!(
+        "linked: {} classes of repeated ops, decisions {} → {}, strategies {} → {}; {answer} in {:.2} s",
+        l.classes, l.decisions.0, l.decisions.1, l.strategies.0, l.strategies.1, l.seconds
+    )
+}
+
+/// The report's paragraph on linking: what was linked, and whether the unlinked bound proves the plan.
+fn linking_md(l: &automap_solver::LinkStats, sol: &automap_solver::Solution) -> String {
+    let verdict = match l.cost {
+        Some(c) if sol.bound >= c => "The bound of the unlinked problem meets its plan: linking lost nothing here.",
+        Some(c) if c <= sol.cost => {
+            "The search over every op found nothing cheaper: the linked plan is this plan, within the gap above."
+        }
+        Some(_) => {
+            "The search over every op went on from the linked plan and found this cheaper one: here some copies are best decided apart."
+        }
+        None => {
+            "The linked problem gave no plan (none in its share of the time, or none within memory as it counts a class's members at their most overlapping), so every op was decided from scratch."
+        }
+    };
+    let answer = match l.cost {
+        Some(c) => format!("its plan costs {} ps, found in {:.2} s", c, l.seconds),
+        None => format!("it found no plan in {:.2} s", l.seconds),
+    };
+    format!(
+        "Repeated ops: {} classes of ops that repeat one another (the same costs and wiring {} edges deep, found in the problem, not by names) were first decided once for all their copies, which took the problem from {} to {} decisions and from {} to {} choices; {answer}. Linking restricts the choices (the copies of an op must agree), so the proof above is of the unlinked problem. {verdict}",
+        l.classes,
+        automap_solver::LINK_ROUNDS,
+        l.decisions.0,
+        l.decisions.1,
+        l.strategies.0,
+        l.strategies.1,
+    )
+}
+
 /// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
 pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: &Solved, refs: &References) -> String {
     let (built, plan, cost, sol) = (&o.built, &o.plan, &o.cost, &o.solution);
@@ -218,6 +259,9 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
         built.problem.edges.len(),
         o.presolve
     );
+    if let Some(l) = &o.linked {
+        let _ = writeln!(s, "\n{}", linking_md(l, sol));
+    }
     let _ = writeln!(
         s,
         "\n## Reference plans\n\nFeasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|:---:|---:|---:|---:|"
