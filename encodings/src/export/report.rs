@@ -209,7 +209,7 @@ pub fn linking(l: &automap_solver::LinkStats) -> String {
         None => "no plan".to_string(),
     };
     format!(
-        "linked: {} classes of repeated ops, decisions {} → {}, strategies {} → {}; {answer} in {:.2} s",
+        "linked: {} classes of repeated ops, decisions {} → {}, strategies {} → {}; {answer} (the linked solve took {:.2} s)",
         l.classes, l.decisions.0, l.decisions.1, l.strategies.0, l.strategies.1, l.seconds
     )
 }
@@ -229,8 +229,8 @@ fn linking_md(l: &automap_solver::LinkStats, sol: &automap_solver::Solution) -> 
         }
     };
     let answer = match l.cost {
-        Some(c) => format!("its plan costs {} ps, found in {:.2} s", c, l.seconds),
-        None => format!("it found no plan in {:.2} s", l.seconds),
+        Some(c) => format!("its plan costs {} ps (the linked solve took {:.2} s)", c, l.seconds),
+        None => format!("it found no plan (in {:.2} s)", l.seconds),
     };
     format!(
         "Repeated ops: {} classes of ops that repeat one another (the same costs and wiring {} edges deep, found in the problem, not by names) were first decided once for all their copies, which took the problem from {} to {} decisions and from {} to {} choices; {answer}. Linking restricts the choices (the copies of an op must agree), so the proof above is of the unlinked problem. {verdict}",
