@@ -150,9 +150,10 @@ pub struct SolveOptions {
     pub watch: ClockWatch,
     /// A bound another thread proves meanwhile: a search whose answer meets it stops.
     pub proven: Option<SharedBound>,
-    /// When the time limit started counting, if before the solve (reading the input counts towards a
-    /// contest's timeout): [`crate::solve`] ends by then plus the time limit, while a deterministic
-    /// solve still sizes its phases' work by the whole time limit.
+    /// When the time limit starts counting, if not when the solve does: before it (reading the input
+    /// counts towards a contest's timeout) or after it (a phase before has its own share of the time).
+    /// [`crate::solve`] ends by then plus the time limit, while a deterministic solve still sizes its
+    /// phases' work by the whole time limit.
     pub started: Option<Instant>,
     /// In [`crate::Method::Auto`], first solve the problem with its repeated nodes linked
     /// ([`crate::Linked`]: the layers of a model decided once) and go on from that answer; the bound is

@@ -143,6 +143,10 @@ fn through_links(
     };
     let solved = solve_whole(&linked.problem, Method::Auto, &sub, &mut quiet).ok();
     let clock_decided = solved.as_ref().is_some_and(|r| r.clock_decided);
+    // A linked solve that proved its optimum (by its work, not cut by the clock) needed little of its
+    // share: the whole problem's solve is sized by the whole limit. Otherwise by the rest of it, from
+    // the end of the share. Either way it ends by the solve's deadline.
+    let settled = solved.as_ref().is_some_and(|r| r.solution.status == Status::Optimal && !r.clock_decided);
     let answer = solved
         .map(|r| linked.expand(&r.solution.choice))
         .and_then(|x| evaluate(p, &x).ok().filter(|e| e.is_feasible()).map(|e| (x, e.cost)));
@@ -154,10 +158,11 @@ fn through_links(
         cost: answer.as_ref().map(|a| a.1),
         seconds,
     };
-    // The whole problem for the rest of the limit, from the linked answer: its deadline is the solve's,
-    // and in a deterministic solve its phases are sized by the rest of the limit.
-    let mut rest = SolveOptions { link: false, started: Some(started + share), ..opts.clone() };
-    rest.time_limit = opts.time_limit.saturating_sub(share);
+    let mut rest = SolveOptions { link: false, started: Some(started), ..opts.clone() };
+    if !settled {
+        rest.started = Some(started + share);
+        rest.time_limit = opts.time_limit.saturating_sub(share);
+    }
     if let Some((x, _)) = &answer {
         rest.warm_start = Some(x.clone());
     }
@@ -205,9 +210,13 @@ fn solve_whole(
     let t0 = Instant::now();
     // Finish inside the limit: backends overrun their own limits a little, and mapping back takes time.
     let nominal = opts.time_limit.mul_f64(SAFETY_SHARE).saturating_sub(Duration::from_millis(SAFETY_MS));
-    let already = opts.started.map_or(Duration::ZERO, |s| s.elapsed());
-    let opts =
-        &SolveOptions { time_limit: nominal.saturating_sub(already), watch: ClockWatch::default(), ..opts.clone() };
+    // The limit counts from `started`: time already gone is taken off, time still to come is added.
+    let time_limit = match opts.started {
+        Some(s) if s > t0 => nominal + (s - t0),
+        Some(s) => nominal.saturating_sub(s.elapsed()),
+        None => nominal,
+    };
+    let opts = &SolveOptions { time_limit, watch: ClockWatch::default(), ..opts.clone() };
     let pre = presolve(p);
     let presolve_s = t0.elapsed().as_secs_f64();
     let q = &pre.problem;
