@@ -113,6 +113,17 @@ pub struct LinkStats {
     pub seconds: f64,
 }
 
+impl std::fmt::Display for LinkStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let answer = self.cost.map_or("no answer".to_string(), |c| format!("its answer costs {c}"));
+        write!(
+            f,
+            "linked: {} classes of repeated nodes, decisions {} → {}, strategies {} → {}; {answer} (the linked solve took {:.2} s)",
+            self.classes, self.decisions.0, self.decisions.1, self.strategies.0, self.strategies.1, self.seconds
+        )
+    }
+}
+
 /// Share of the time limit the linked problem gets when linking is tried ([`SolveOptions::link`]).
 pub const LINK_SHARE: f64 = 0.25;
 /// Linking is tried only when the linked problem has at most this share of the decision nodes: above
@@ -141,7 +152,9 @@ fn through_links(
     let mut quiet = |pr: &Progress| {
         progress(&Progress { phase: LINKED_PHASE, bound: None, elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() })
     };
+    let linking_s = t0.elapsed().as_secs_f64();
     let solved = solve_whole(&linked.problem, Method::Auto, &sub, &mut quiet).ok();
+    let found_at = solved.as_ref().map_or(0.0, |r| linking_s + r.solution.time_to_best);
     let clock_decided = solved.as_ref().is_some_and(|r| r.clock_decided);
     // A linked solve that proved its optimum (by its work, not cut by the clock) needed little of its
     // share: the whole problem's solve is sized by the whole limit. Otherwise by the rest of it, from
@@ -173,12 +186,19 @@ fn through_links(
             let s = &r.solution;
             let bound = s.bound.min(cost);
             let status = if bound >= cost { Status::Optimal } else { s.status };
-            Report { solution: Solution { choice: x, cost, bound, status, time_to_best: seconds }, ..r }
+            Report { solution: Solution { choice: x, cost, bound, status, time_to_best: found_at }, ..r }
         }
-        (Ok(r), _) => r,
+        // Times from the start of this solve: the linked answer's when the whole solve kept it.
+        (Ok(mut r), answer) => {
+            r.solution.time_to_best = match answer {
+                Some((_, cost)) if cost == r.solution.cost => found_at,
+                _ => seconds + r.solution.time_to_best,
+            };
+            r
+        }
         (Err(SolveError::NoAnswer), Some((x, cost))) => {
             let bound = p.trivial_bound().min(cost);
-            let solution = Solution { choice: x, cost, bound, status: Status::Heuristic, time_to_best: seconds };
+            let solution = Solution { choice: x, cost, bound, status: Status::Heuristic, time_to_best: found_at };
             let pre = presolve(p);
             Report {
                 solution,
