@@ -75,6 +75,11 @@ pub enum Command {
         /// still caps the run; a note on stderr says when it cut a phase short, and so decided the answer).
         #[arg(long)]
         deterministic: bool,
+        /// With `--solver auto`, first solve the problem with its repeated nodes linked (nodes whose
+        /// costs and wiring repeat a few edges deep, decided once for all their copies) for a quarter of
+        /// the timeout, and go on from that answer; the bound is still the whole problem's.
+        #[arg(long)]
+        link: bool,
         /// Print no progress.
         #[arg(long)]
         quiet: bool,

@@ -40,14 +40,15 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Inspect { model } => inspect(&model),
-        Command::Solve { problem, timeout, solver, threads, seed, mip_gap, deterministic, quiet } => {
+        Command::Solve { problem, timeout, solver, threads, seed, mip_gap, deterministic, link, quiet } => {
             let budget = automap::seconds("--timeout", timeout)?;
             let opts = SolveOptions::default()
                 .time_limit(budget)
                 .threads(threads)
                 .seed(seed)
                 .mip_gap(mip_gap)
-                .deterministic(deterministic);
+                .deterministic(deterministic)
+                .link(link);
             solve(&problem, solver.into(), opts, quiet)
         }
         Command::Compare { input, mesh, time_limit, methods, memory_limit, constraints, seed, out } => {
@@ -370,6 +371,9 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
         past_limit("solving", (total_s, limit_s), "reading the problem", read_s, r.presolve_s, "the search");
     }
     if !quiet {
+        if let Some(l) = &r.linked {
+            eprintln!("{l}");
+        }
         eprintln!("{} ({:.2} s)", r.presolve, r.presolve_s);
         eprintln!(
             "{shown}: cost {} bound {} gap {:.4}% ({}; best found at {:.2} s, total {:.2} s)",

@@ -65,3 +65,24 @@ fn a_solve_past_its_timeout_says_where_the_time_went() {
     assert!(stdout.lines().last().is_some_and(|l| l.starts_with('[') && l.len() > 2), "{stdout}");
     assert!(stderr.contains("past the time limit of 0.0001 s: reading the problem took"), "{stderr}");
 }
+
+/// `--link` solves a problem of repeated layers through its linked problem, says so, and answers with the
+/// whole problem's proof: the same optimum as without it.
+#[test]
+fn link_solves_through_the_repeats_with_the_whole_problems_proof() {
+    use automap::solver::{iopddl, testing::repeated_problem};
+    let text = iopddl::to_json(&repeated_problem(5, 12, 4));
+    // The optimum's cost, from the summary line ("...: cost C bound B gap 0.0000% (optimal; ...").
+    let optimum = |stderr: &str| {
+        let line = stderr.lines().find(|l| l.contains("(optimal")).unwrap_or_else(|| panic!("not proven: {stderr}"));
+        line.split(" cost ").nth(1).and_then(|r| r.split(' ').next()).unwrap().to_string()
+    };
+    let args = ["--timeout", "10", "--deterministic"];
+    let (code, _, plain) = solve(&text, "layers.json", &args);
+    assert_eq!(code, Some(0), "{plain}");
+    assert!(!plain.contains("linked: "), "{plain}");
+    let (code, _, linked) = solve(&text, "layers.json", &[&args[..], &["--link"]].concat());
+    assert_eq!(code, Some(0), "{linked}");
+    assert!(linked.contains("linked: ") && linked.contains("classes of repeated nodes"), "{linked}");
+    assert_eq!(optimum(&linked), optimum(&plain));
+}
