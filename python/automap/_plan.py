@@ -47,6 +47,7 @@ def plan(
     solver: str = "auto",
     threads: int = 2,
     seed: int = 0,
+    link: bool = True,
     progress: bool | Callable[[str, float, float | None, float | None], Any] = False,
 ) -> "Plan":
     """Plan how to shard `fn` on a device mesh.
@@ -69,6 +70,10 @@ def plan(
             `z3`, `local`, `brute`, `greedy`, `beam`, `mcts`, `restarts`.
         threads: solver threads.
         seed: seed of the searches (plans are deterministic for a seed).
+        link: decide ops that repeat one another (the layers of a model written as a Python loop, found
+            by their costs and wiring, never by names) once for all their copies first, then go on over
+            every op from that plan; the proof is always the unlinked problem's. False decides every op
+            apart from the start.
         progress: True to print the solver's progress to stderr, or a callable given
             `(phase, elapsed_s, best_step_s, bound_s)` (the last two may be None).
 
@@ -97,6 +102,7 @@ def plan(
             threads=int(threads),
             solver=solver,
             seed=int(seed),
+            link=bool(link),
             progress=progress or None,
         )
     except _native.InputError as e:

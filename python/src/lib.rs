@@ -24,12 +24,14 @@ create_exception!(_native, InternalError, PyException, "automap itself failed (a
 type Planned = (String, String, String, bool);
 
 /// Plan the StableHLO text `module` (named `module_name` in messages) on the mesh spec `mesh` (YAML or
-/// JSON text named `mesh_name`), as `automap plan` does (`tactics` as its `--tactic`). `progress`, when given, is called with
+/// JSON text named `mesh_name`), as `automap plan` does (`tactics` as its `--tactic`, `link=False` as its
+/// `--no-link`). `progress`, when given, is called with
 /// `(phase, elapsed_s, best_step_s, bound_s)` as the solver improves (the last two may be `None`).
 #[pyfunction]
 #[pyo3(signature = (
     module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints", tactics=None,
-    memory_limit_gib=None, time_limit_s=60.0, threads=automap::PLAN_THREADS, solver="auto", seed=0, progress=None
+    memory_limit_gib=None, time_limit_s=60.0, threads=automap::PLAN_THREADS, solver="auto", seed=0, link=true,
+    progress=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn plan(
@@ -46,6 +48,7 @@ fn plan(
     threads: u32,
     solver: &str,
     seed: u64,
+    link: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Planned> {
     let Some(method) = Method::named(solver) else {
@@ -66,6 +69,7 @@ fn plan(
             memory_limit_gib,
             constraints,
             tactics,
+            link,
             ..PlanOptions::default()
         };
         let mut report = |p: &Progress| {
