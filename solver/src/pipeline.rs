@@ -148,9 +148,12 @@ fn through_links(
     }
     let share = opts.time_limit.mul_f64(LINK_SHARE);
     let sub = SolveOptions { time_limit: share, started: Some(started), link: false, ..opts.clone() };
-    // The linked problem's bounds bound only it: progress shows its answers alone.
+    // The linked problem's bounds bound only it: progress shows its answers alone (and only lines
+    // that carry one).
     let mut quiet = |pr: &Progress| {
-        progress(&Progress { phase: LINKED_PHASE, bound: None, elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() })
+        if pr.incumbent.is_some() {
+            progress(&Progress { phase: LINKED_PHASE, bound: None, elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
+        }
     };
     let linking_s = t0.elapsed().as_secs_f64();
     let solved = solve_whole(&linked.problem, Method::Auto, &sub, &mut quiet).ok();
