@@ -146,8 +146,12 @@ fn through_links(
     if classes.is_empty() || after.0 as f64 > LINK_WORTH * before.0 as f64 {
         return solve_whole(p, Method::Auto, opts, progress);
     }
+    // The share counts from now, not from `started`: on a short limit, reading and building a large
+    // model would eat it, and the linked solve, whose answer the rest starts from, would get nothing.
+    // (Only past the solve's own deadline is it cut shorter.)
     let share = opts.time_limit.mul_f64(LINK_SHARE);
-    let sub = SolveOptions { time_limit: share, started: Some(started), link: false, ..opts.clone() };
+    let left = (started + opts.time_limit).saturating_duration_since(Instant::now());
+    let sub = SolveOptions { time_limit: share.min(left), started: None, link: false, ..opts.clone() };
     // The linked problem's bounds bound only it: progress shows its answers alone (and only lines
     // that carry one).
     let mut quiet = |pr: &Progress| {
