@@ -221,7 +221,7 @@ impl<'a> Planner<'a> {
         let annotated = export::annotate(m, self.mesh, &self.space, &plan, opts.format)
             .map_err(|source| Error::Annotate { path: name.clone(), source })?;
         check_annotated(name, &annotated)?;
-        let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &r.solution).to_json();
+        let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &r.solution, r.linked.as_ref()).to_json();
         let solved =
             Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve, linked: r.linked };
         let mut report = export::report_md(name, m, self.mesh, &self.space, &solved, &self.references);

@@ -323,8 +323,15 @@ fn repeated_layers_are_linked_unless_told_not_to() {
     let (proof, refs) = (report.find("## Proof").unwrap(), report.find("## Reference plans").unwrap());
     let linked = report.find("Repeated ops: ").expect("the report says what was linked");
     assert!(proof < linked && linked < refs, "the linking paragraph belongs to the proof:\n{report}");
+    let plan: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
+    let doc = &plan["solver"]["linked"];
+    let decisions = doc["decisions"].as_array().expect("plan.json says what was linked");
+    assert!(decisions[1].as_u64().unwrap() * 2 <= decisions[0].as_u64().unwrap(), "{doc}");
+    assert!(doc["classes"].as_u64().unwrap() > 0 && doc["objective_ps"].is_string(), "{doc}");
     let (run, out) = run_plan("unlinked-24", &[&model[..], &["--no-link"]].concat());
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(!run.stderr.contains("linked: "), "{}", run.stderr);
     assert!(!std::fs::read_to_string(out.join("report.md")).unwrap().contains("Repeated ops"));
+    assert!(!std::fs::read_to_string(out.join("plan.json")).unwrap().contains("\"linked\""));
 }

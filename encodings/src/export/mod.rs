@@ -10,7 +10,9 @@ mod report;
 pub use annotate::{AnnotateError, Format, Reshardings, annotate, mesh_decl, reshardings};
 pub use gspmd::{GspmdError, sharding as gspmd_sharding};
 pub use inspect::{bytes, report as inspect_report, si};
-pub use plan_json::{Argument, AxisDoc, CollectiveDoc, DimSpec, MeshDoc, PlanDoc, PlanJsonError, Predicted, SolverDoc};
+pub use plan_json::{
+    Argument, AxisDoc, CollectiveDoc, DimSpec, LinkedDoc, MeshDoc, PlanDoc, PlanJsonError, Predicted, SolverDoc,
+};
 pub use report::{References, linking, plan_report, reference_specs, references, report_md};
 
 use crate::build::Built;

@@ -10,7 +10,7 @@ use crate::reshard::CollectiveKind;
 use automap_ir::module::Port;
 use automap_ir::sharding::TensorSharding;
 use automap_ir::{Module, OpId, ValueDef, ValueId};
-use automap_solver::Solution;
+use automap_solver::{LinkStats, Solution};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -133,6 +133,36 @@ pub struct SolverDoc {
     pub objective_ps: String,
     /// How the solve ended (`optimal`, `time limit`, ...).
     pub status: String,
+    /// What linking repeated ops did, when the solver linked them (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linked: Option<LinkedDoc>,
+}
+
+/// What linking repeated ops did ([`automap_solver::LinkStats`], its timing left out so that the
+/// document is the same on every run).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LinkedDoc {
+    /// Classes of ops that repeat one another, each decided once for all its members.
+    pub classes: usize,
+    /// Decision nodes of the choice problem, and of the linked problem.
+    pub decisions: [usize; 2],
+    /// Their choices (strategies), in the choice problem and in the linked problem.
+    pub strategies: [usize; 2],
+    /// The objective of the linked problem's plan, in picoseconds (a string, as `bound_ps`; absent when
+    /// it found none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective_ps: Option<String>,
+}
+
+impl From<&LinkStats> for LinkedDoc {
+    fn from(l: &LinkStats) -> LinkedDoc {
+        LinkedDoc {
+            classes: l.classes,
+            decisions: [l.decisions.0, l.decisions.1],
+            strategies: [l.strategies.0, l.strategies.1],
+            objective_ps: l.cost.map(|c| c.to_string()),
+        }
+    }
 }
 
 /// Why a `plan.json` cannot be read.
@@ -154,6 +184,7 @@ impl PlanDoc {
         plan: &Plan,
         cost: &PlanCost,
         sol: &Solution,
+        linked: Option<&LinkStats>,
     ) -> PlanDoc {
         let port = |index: usize, name: Option<&Port>, s: &TensorSharding| Argument {
             index,
@@ -198,6 +229,7 @@ impl PlanDoc {
                 gap: sol.gap(),
                 objective_ps: sol.cost.to_string(),
                 status: sol.status.to_string(),
+                linked: linked.map(LinkedDoc::from),
             },
         }
     }
