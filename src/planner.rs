@@ -148,8 +148,7 @@ impl<'a> Planner<'a> {
             None => None,
         };
         let references = export::references(mesh, &space, &built, &found, opts.threads as usize);
-        let strategies: usize = built.problem.nodes.values().map(|n| n.strategies.len()).sum();
-        let outputs = Duration::from_secs_f64(strategies as f64 * OUTPUT_S_PER_STRATEGY);
+        let outputs = Duration::from_secs_f64(built.problem.strategy_count() as f64 * OUTPUT_S_PER_STRATEGY);
         Ok(Planner { model, mesh, space, built, constraints, tactics, references, outputs, started })
     }
 

@@ -113,14 +113,27 @@ pub struct LinkStats {
     pub seconds: f64,
 }
 
+impl LinkStats {
+    /// The one-line summary, with the repeats called `what` and the linked answer said by `answer` (its
+    /// cost in the caller's unit, or that there was none).
+    pub fn line(&self, what: &str, answer: &str) -> String {
+        format!(
+            "linked: {} classes of repeated {what}, decisions {} → {}, strategies {} → {}; {} (the linked solve took {:.2} s)",
+            self.classes,
+            self.decisions.0,
+            self.decisions.1,
+            self.strategies.0,
+            self.strategies.1,
+            answer,
+            self.seconds
+        )
+    }
+}
+
 impl std::fmt::Display for LinkStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let answer = self.cost.map_or("no answer".to_string(), |c| format!("its answer costs {c}"));
-        write!(
-            f,
-            "linked: {} classes of repeated nodes, decisions {} → {}, strategies {} → {}; {answer} (the linked solve took {:.2} s)",
-            self.classes, self.decisions.0, self.decisions.1, self.strategies.0, self.strategies.1, self.seconds
-        )
+        f.write_str(&self.line("nodes", &answer))
     }
 }
 
@@ -707,8 +720,7 @@ fn restricted_round(
     let warm: Vec<usize> =
         search.x.iter().zip(&cands).map(|(s, c)| c.iter().position(|t| t == s).unwrap_or(0)).collect();
     // The budget counts from the round's start: building the restricted problem can take seconds.
-    let strategies: usize = pre.problem.nodes.values().map(|n| n.strategies.len()).sum();
-    let setup = Duration::from_secs_f64(strategies as f64 * HIGHS_SETUP_S_PER_STRATEGY);
+    let setup = Duration::from_secs_f64(pre.problem.strategy_count() as f64 * HIGHS_SETUP_S_PER_STRATEGY);
     let left = budget.saturating_sub(started.elapsed());
     if left < 2 * setup {
         return false;

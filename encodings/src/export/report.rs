@@ -204,14 +204,8 @@ pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built, found: &Rec
 
 /// What linking repeated ops did, in a line: classes, the problem before and after, the linked answer.
 pub fn linking(l: &automap_solver::LinkStats) -> String {
-    let answer = match l.cost {
-        Some(c) => format!("its plan {:.4} ms", c as f64 / automap_solver::COST_UNITS_PER_SECOND * 1e3),
-        None => "no plan".to_string(),
-    };
-    format!(
-        "linked: {} classes of repeated ops, decisions {} → {}, strategies {} → {}; {answer} (the linked solve took {:.2} s)",
-        l.classes, l.decisions.0, l.decisions.1, l.strategies.0, l.strategies.1, l.seconds
-    )
+    let ms = |c: i128| c as f64 / automap_solver::COST_UNITS_PER_SECOND * 1e3;
+    l.line("ops", &l.cost.map_or("no plan".to_string(), |c| format!("its plan {:.4} ms", ms(c))))
 }
 
 /// The report's paragraph on linking: what was linked, and whether the unlinked bound proves the plan.

@@ -44,7 +44,7 @@ pub fn pin(built: &mut Built, applied: &Applied, name: &dyn Fn(usize) -> String)
     let mut touched: Vec<usize> = applied.matched.iter().flat_map(|t| t.sharded.iter().map(|&(i, _)| i)).collect();
     touched.sort_unstable();
     touched.dedup();
-    let mut out = Pinned { of: built.problem.nodes.values().map(|n| n.strategies.len()).sum(), ..Pinned::default() };
+    let mut out = Pinned { of: built.problem.strategy_count(), ..Pinned::default() };
     for i in touched {
         let want = &applied.args[i];
         let Some((node, cands)) = built.nodes.iter().enumerate().find_map(|(n, r)| match r {

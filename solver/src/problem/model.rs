@@ -283,6 +283,11 @@ impl ChoiceProblem {
         }
     }
 
+    /// Strategies over all nodes (allowed or not): what setting up a model of the problem copies.
+    pub fn strategy_count(&self) -> usize {
+        self.nodes.values().map(|n| n.strategies.len()).sum()
+    }
+
     /// Does the problem carry ties or budgets?
     pub fn has_user_constraints(&self) -> bool {
         !self.ties.is_empty() || !self.budgets.is_empty()

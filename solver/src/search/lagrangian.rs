@@ -128,8 +128,7 @@ pub fn search(
 /// every cost entry, a forward pass reads each once and the descents about as many again: on a large
 /// problem that takes seconds, which a short limit does not have.
 fn time_for_a_round(q: &ChoiceProblem, effort: &Effort) -> bool {
-    let entries: usize = q.nodes.values().map(|n| n.strategies.len()).sum::<usize>()
-        + q.edges.values().map(|e| e.costs.len()).sum::<usize>();
+    let entries: usize = q.strategy_count() + q.edges.values().map(|e| e.costs.len()).sum::<usize>();
     let one_round = 3 * entries as u64;
     if effort.over(one_round) {
         return false;
