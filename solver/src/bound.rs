@@ -43,7 +43,7 @@ const CHECK_ENTRIES: u64 = 10_000_000;
 /// Cost-matrix entries a deterministic run may sweep per second (a sweep reads every node's and every
 /// edge's costs about once): below the slowest rate measured (docs/solver.md), so that its work, not
 /// the clock, ends it.
-pub const ENTRIES_PER_S: f64 = 1.0e8;
+pub const ENTRIES_PER_S: f64 = 1.5e8;
 /// Stop once a check raised the bound by less than this share of it (without memory multipliers).
 const MIN_GAIN: f64 = 1e-6;
 /// Multipliers are rounded to multiples of `1 / MU_SCALE` for the exact bound.
@@ -77,6 +77,13 @@ struct End {
     from: bool,
 }
 
+/// The lesser of two costs, neither NaN (a plain comparison: the loops over cost rows vectorize,
+/// where `f64::min`'s handling of NaN keeps them scalar).
+#[inline]
+fn least(a: f64, b: f64) -> f64 {
+    if b < a { b } else { a }
+}
+
 /// Diffusion state over one problem.
 pub struct Diffusion<'p> {
     p: &'p ChoiceProblem,
@@ -99,6 +106,12 @@ pub struct Diffusion<'p> {
     mu: Vec<f64>,
     /// Where each better bound is also raised, for searches running meanwhile.
     shared: Option<SharedBound>,
+    /// How far the run may go past its effort while it is closing its gap ([`Diffusion::extending`]).
+    cap: Option<Effort>,
+    /// The cost of an answer known before the run (see [`Diffusion::extending`]).
+    known: Option<i128>,
+    /// Seconds of work the last run did (by its work in a counted run).
+    worked_s: f64,
 }
 
 impl<'p> Diffusion<'p> {
@@ -140,7 +153,47 @@ impl<'p> Diffusion<'p> {
         let slots = MemoryProfile::new(p).slots;
         let n_slots = slots.iter().map(|&(_, hi)| hi).max().unwrap_or(0);
         let base = unary.clone();
-        Diffusion { p, unary, pair, phi, ends, exact, base, usage, slots, mu: vec![0.0; n_slots], shared: None }
+        let mu = vec![0.0; n_slots];
+        Diffusion {
+            p,
+            unary,
+            pair,
+            phi,
+            ends,
+            exact,
+            base,
+            usage,
+            slots,
+            mu,
+            shared: None,
+            cap: None,
+            known: None,
+            worked_s: 0.0,
+        }
+    }
+
+    /// Let a run go on past its effort, up to `cap`, while it is closing its gap: while the bound's
+    /// rise over the last check, kept up, would reach the cost of the cheapest answer known before
+    /// `cap` ends (`known`, the cost of an answer given before the run, or one read from the
+    /// reparametrized costs on the way). A dual that is about to prove an answer finishes; one that
+    /// rises slowly, or far from any answer, stops at its share.
+    pub fn extending(mut self, cap: Effort, known: Option<i128>) -> Self {
+        self.cap = Some(cap);
+        self.known = known;
+        self
+    }
+
+    /// Seconds of work the last [`Diffusion::run`] did (counted in work in a deterministic solve): what
+    /// a solve's schedule charges it with when it went past its share.
+    pub fn worked_s(&self) -> f64 {
+        self.worked_s
+    }
+
+    /// The cost of the answer read from the reparametrized costs, when it fits and pays no forbidden
+    /// cost.
+    fn read_cost(&self) -> Option<i128> {
+        let read = self.read_answer()?;
+        crate::problem::eval::evaluate(self.p, &read).ok().filter(|e| e.is_feasible()).map(|e| e.cost)
     }
 
     /// Raise every better bound in `shared` too, as it is proven.
@@ -156,12 +209,19 @@ impl<'p> Diffusion<'p> {
         out.clear();
         if end.from {
             let cols = pt.len();
-            out.extend((0..pf.len()).map(|s| {
-                c[s * cols..(s + 1) * cols].iter().zip(pt).map(|(&x, &f)| x - f).fold(f64::INFINITY, f64::min)
-            }));
+            out.extend(
+                (0..pf.len()).map(|s| {
+                    c[s * cols..(s + 1) * cols].iter().zip(pt).map(|(&x, &f)| x - f).fold(f64::INFINITY, least)
+                }),
+            );
         } else {
-            let cols = pt.len();
-            out.extend((0..cols).map(|t| (0..pf.len()).map(|s| c[s * cols + t] - pf[s]).fold(f64::INFINITY, f64::min)));
+            // Row by row (the matrix is row-major): a column at a time would stride through memory.
+            out.resize(pt.len(), f64::INFINITY);
+            for (row, &f) in c.chunks_exact(pt.len().max(1)).zip(pf) {
+                for (o, &x) in out.iter_mut().zip(row) {
+                    *o = least(*o, x - f);
+                }
+            }
         }
     }
 
@@ -319,6 +379,7 @@ impl<'p> Diffusion<'p> {
             }
         };
         let mut spent = 0u64;
+        let t0 = Instant::now();
         let mut best = self.bound()?;
         publish(best, &self.mu);
         let lagrangian = self.p.usage_limit.is_some() && !self.mu.is_empty();
@@ -328,9 +389,33 @@ impl<'p> Diffusion<'p> {
         // Whether `φ` was last swept in full under the current `μ` (an answer read from it then fits
         // the memory it prices).
         let mut settled = true;
-        while !cut && !effort.over(spent) && !stop.load(Ordering::Relaxed) {
+        // The seconds of work and best bound at the last two checks (the rate of rise), and past the
+        // effort the cheapest answer read so far and where the cap ends (in seconds of work).
+        let (mut previous, mut latest): ((f64, i128), (f64, i128)) = ((0.0, best), (0.0, best));
+        let mut upper = self.known;
+        let cap = self.cap.clone();
+        let cap_end = cap.as_ref().map_or(0.0, |c| c.nominal().as_secs_f64());
+        let mut extended = false;
+        while !cut && !stop.load(Ordering::Relaxed) {
+            if effort.over(spent) {
+                if cap.as_ref().is_none_or(|c| c.over(spent)) {
+                    break;
+                }
+                upper = upper.into_iter().chain(self.read_cost()).min();
+                let ((s0, b0), (s1, b1)) = (previous, latest);
+                let rate = (b1 - b0) as f64 / (s1 - s0).max(1e-9);
+                let closing = upper.is_some_and(|u| u > best && rate > 0.0 && s1 + (u - best) as f64 / rate <= cap_end);
+                if !closing {
+                    break;
+                }
+                extended = true;
+            }
+            let limit = match (&cap, extended) {
+                (Some(cap), true) => cap,
+                _ => effort,
+            };
             for _ in 0..SWEEPS_PER_CHECK {
-                if !self.sweep_within(effort, &mut spent) {
+                if !self.sweep_within(limit, &mut spent) {
                     cut = true;
                     break;
                 }
@@ -346,6 +431,7 @@ impl<'p> Diffusion<'p> {
             } else {
                 since_best += 1;
             }
+            (previous, latest) = (latest, (effort.seconds(spent, t0), best));
             if !lagrangian {
                 if (gain as f64) < MIN_GAIN * (best.unsigned_abs() as f64).max(1.0) {
                     break;
@@ -362,6 +448,7 @@ impl<'p> Diffusion<'p> {
             self.move_multipliers(b, best, step);
             settled = false;
         }
+        self.worked_s = effort.seconds(spent, t0);
         if !settled && !stop.load(Ordering::Relaxed) {
             // Stopped after the multipliers moved and before a full sweep under them: one more, so
             // that `read_answer` reads a reparametrization of the costs it prices (read without it,
@@ -509,6 +596,41 @@ mod tests {
         // No answer fits, so any bound is sound; the multipliers lift it past the optimum at the feasible
         // limit of 50 (445; without a limit 415), which diffusion alone cannot reach.
         assert!(bound >= 445, "the multipliers did not lift the bound: {bound}");
+    }
+
+    /// A long chain: each sweep in order carries the costs of the nodes after a node back by one hop
+    /// only, so a short run stops far below the optimum (the local polytope is exact on a chain).
+    /// Given an answer's cost, the run goes on past its share while it closes in on that cost, up to
+    /// its cap; when the answer is proven already, it stops at its share.
+    #[test]
+    fn a_dual_closing_in_on_a_known_answer_goes_on_past_its_share() {
+        let mut spec = RandomSpec::tiny(300);
+        (spec.forbidden_rate, spec.extra_edges) = (0.0, 0);
+        let mut p = random_problem(&spec, 3);
+        p.usage_limit = None;
+        // Costs large beside the rounding of `φ` (a unit per edge at most).
+        for n in p.nodes.values_mut() {
+            n.strategies.iter_mut().for_each(|s| s.cost *= 1000);
+        }
+        for e in p.edges.values_mut() {
+            e.costs.iter_mut().for_each(|c| *c *= 1000);
+        }
+        let optimum = crate::exact::Highs.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
+        let watch = crate::effort::ClockWatch::default();
+        // Counted in work (one unit a second): a share of one check, a cap of thousands.
+        let units = |n: u64| Effort::of(Duration::from_secs(n), true, 1.0, &watch);
+        let run = |d: &mut Diffusion<'_>| d.run(&units(2_000), &AtomicBool::new(false), &Mutex::new(Proven::default()));
+        let mut short = Diffusion::new(&p);
+        let stopped = run(&mut short).unwrap();
+        assert!(stopped < optimum - 2 * p.edges.len() as i128, "the share alone reached {stopped} of {optimum}");
+        let mut on = Diffusion::new(&p).extending(units(10_000_000), Some(optimum));
+        let reached = run(&mut on).unwrap();
+        let slack = p.edges.len() as i128;
+        assert!(reached >= optimum - slack && reached <= optimum, "extended to {reached} of {optimum}");
+        assert!(on.worked_s() > short.worked_s());
+        let mut proven = Diffusion::new(&p).extending(units(10_000_000), Some(stopped));
+        assert_eq!(run(&mut proven), Some(stopped));
+        assert_eq!(proven.worked_s(), short.worked_s());
     }
 
     /// On random problems without memory, the bound never exceeds the optimum, never falls below the

@@ -340,6 +340,10 @@ fn heuristic_then_exact(
     } else {
         Duration::ZERO
     };
+    // How far the dual may go on past its share while it is closing in on an answer's cost (the
+    // start's, when one is given).
+    let dual_cap = dual_time.max(remaining(DUAL_CAP_SHARE));
+    let known = opts.warm_start.as_ref().and_then(|w| evaluate(q, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
     // The Lagrangian search after the dual, on its thread and one more (see `LAGRANGIAN_SHARE`); not
     // with user constraints, which it does not see.
     let lagrangian_time = match dual_time.is_zero() || q.has_user_constraints() {
@@ -353,8 +357,10 @@ fn heuristic_then_exact(
     // The dual's bound, and an answer from its prices.
     let dual = || {
         let effort = Effort::of(dual_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-        let mut d = Diffusion::new(q).sharing(shared.clone());
+        let cap = Effort::of(dual_cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+        let mut d = Diffusion::new(q).sharing(shared.clone()).extending(cap, known);
         let bound = d.run(&effort, &stop, &found);
+        let worked = Duration::from_secs_f64(d.worked_s()).max(dual_time);
         // From the dual's prices and reparametrization, the Lagrangian search (TRW-S on the priced
         // costs), reading forward and backward: one search per thread (one after the other on one
         // thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
@@ -376,14 +382,14 @@ fn heuristic_then_exact(
                 [forward, backward].into_iter().flatten().min_by_key(|(c, _)| *c).map(|(_, x)| x)
             }
         };
-        (bound, searched.or_else(|| d.read_answer()))
+        (bound, searched.or_else(|| d.read_answer()), worked)
     };
     let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
     let (sol, dual) = std::thread::scope(|scope| {
         let before = (!dual_time.is_zero() && !concurrent).then(dual);
         let mut handle = (!dual_time.is_zero() && concurrent).then(|| scope.spawn(dual));
         let warm = LocalSearch.solve(q, &local_opts, shifted).ok();
-        let join = |h: std::thread::ScopedJoinHandle<'_, (Option<i128>, Option<Vec<usize>>)>| {
+        let join = |h: std::thread::ScopedJoinHandle<'_, (Option<i128>, Option<Vec<usize>>, Duration)>| {
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         };
         // When the dual bound already meets the heuristic's answer, that answer is optimal.
@@ -392,7 +398,7 @@ fn heuristic_then_exact(
         // reparametrized costs give a second start, often in another basin than the local search's.
         // (Read earlier, when the local search ends, while the dual ran on: K 2.73x of its best known
         // cost against 2.13x, docs/solver.md.)
-        let mut dual = before.unwrap_or((None, None));
+        let mut dual = before.unwrap_or((None, None, dual_time));
         if !proven_now && let Some(h) = handle.take() {
             dual = join(h);
         }
@@ -423,9 +429,9 @@ fn heuristic_then_exact(
         // The exact phase's nominal time, in a deterministic solve: the limit less what the phases
         // before were given (the dual beside the local search, or before it on one thread; the polish).
         let allotted = if concurrent {
-            (dual_time + lagrangian_time).max(warm_time)
+            (dual.2 + lagrangian_time).max(warm_time)
         } else {
-            dual_time + 2 * lagrangian_time + warm_time
+            dual.2 + 2 * lagrangian_time + warm_time
         } + warm_time;
         let exact_time = match opts.deterministic {
             true => nominal.saturating_sub(allotted),
@@ -436,7 +442,7 @@ fn heuristic_then_exact(
             (warm, _) => exact_phase(q, opts, (warm, second), proven.multipliers, (t0, exact_time), shifted),
         };
         stop.store(true, Ordering::Relaxed);
-        (sol, handle.map(join).map_or(dual.0, |(b, _)| b.or(dual.0)))
+        (sol, handle.map(join).map_or(dual.0, |(b, _, _)| b.or(dual.0)))
     });
     let sol = sol?;
     if let Some(d) = dual {
@@ -762,6 +768,10 @@ pub const HEURISTIC_SHARE: f64 = 0.1;
 pub const DUAL_SHARE: f64 = 0.08;
 /// Most seconds for the dual bound (beyond the heuristic's).
 pub const MAX_DUAL_S: u64 = 20;
+/// Share of the time limit the dual may run in all, past [`DUAL_SHARE`], while its bound, rising at
+/// its last rate, would reach the cost of the start's answer (or of one it reads) before this share
+/// ends ([`crate::bound::Diffusion::extending`]): a dual about to prove an answer finishes.
+pub const DUAL_CAP_SHARE: f64 = 0.5;
 /// Share of the time limit the Lagrangian search ([`crate::search::lagrangian`]) gets after the dual
 /// (two searches, one per thread, or one after the other on one thread, each this long), and at most
 /// `MAX_LAGRANGIAN_S` seconds (each stops sooner once it stalls, see
