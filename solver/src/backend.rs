@@ -157,7 +157,8 @@ pub struct SolveOptions {
     pub started: Option<Instant>,
     /// In [`crate::Method::Auto`], first solve the problem with its repeated nodes linked
     /// ([`crate::Linked`]: the layers of a model decided once) and go on from that answer; the bound is
-    /// still the whole problem's.
+    /// still the whole problem's, its dual started from the linked problem's
+    /// ([`crate::Diffusion::lifted`]).
     pub link: bool,
 }
 

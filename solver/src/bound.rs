@@ -19,6 +19,7 @@
 //! `μ`: the sum above is a valid bound for any of them, so rounding costs a few units and never soundness.
 //! Forbidden strategies, and pairs at [`FORBIDDEN_COST`] or more, are excluded (no answer uses them).
 
+mod lifted;
 mod trws;
 
 pub use trws::Trws;

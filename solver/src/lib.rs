@@ -41,6 +41,7 @@ mod search;
 pub mod testing;
 
 pub use backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
+pub use bound::{Diffusion, Proven};
 pub use check::{Engine, Verdict, check};
 pub use clusters::{Board, ClusterSearch, Clusters, CoarseOutcome, HUB_MIN_DEGREE, NoOption, hubs, solve_coarse};
 pub use effort::{ClockWatch, Effort, SharedBound};

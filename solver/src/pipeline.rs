@@ -191,7 +191,8 @@ fn through_links(
         cost: answer.as_ref().map(|a| a.1),
         seconds,
     };
-    let mut rest = SolveOptions { link: false, started: Some(started), ..opts.clone() };
+    // Still `link`: the whole problem's dual starts from the linked problem's.
+    let mut rest = SolveOptions { started: Some(started), ..opts.clone() };
     if !settled {
         rest.started = Some(started + share);
         rest.time_limit = opts.time_limit.saturating_sub(share);
@@ -356,11 +357,24 @@ fn heuristic_then_exact(
     let found = Mutex::new(Proven::default());
     // The dual's bound, and an answer from its prices.
     let dual = || {
-        let effort = Effort::of(dual_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-        let cap = Effort::of(dual_cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-        let mut d = Diffusion::new(q).sharing(shared.clone()).extending(cap, known);
+        // With repeats linked, the linked problem's dual runs first (up to `LIFT_SHARE` of the dual's
+        // time; it ends sooner once its bound stops rising) and the whole one starts from it.
+        let lifted = match opts.link {
+            true => {
+                let time = dual_time.mul_f64(LIFT_SHARE);
+                let effort = Effort::of(time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+                Diffusion::lifted(q, &effort, &stop)
+            }
+            false => None,
+        };
+        let lift = Duration::from_secs_f64(lifted.as_ref().map_or(0.0, |(_, s)| *s));
+        let (time, cap) = (dual_time.saturating_sub(lift), dual_cap.saturating_sub(lift));
+        let effort = Effort::of(time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+        let cap = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+        let start = lifted.map_or_else(|| Diffusion::new(q), |(d, _)| d);
+        let mut d = start.sharing(shared.clone()).extending(cap, known);
         let bound = d.run(&effort, &stop, &found);
-        let worked = Duration::from_secs_f64(d.worked_s()).max(dual_time);
+        let worked = (lift + Duration::from_secs_f64(d.worked_s())).max(dual_time);
         // From the dual's prices and reparametrization, the Lagrangian search (TRW-S on the priced
         // costs), reading forward and backward: one search per thread (one after the other on one
         // thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
@@ -768,6 +782,9 @@ pub const HEURISTIC_SHARE: f64 = 0.1;
 pub const DUAL_SHARE: f64 = 0.08;
 /// Most seconds for the dual bound (beyond the heuristic's).
 pub const MAX_DUAL_S: u64 = 20;
+/// Share of the dual's time that the linked problem's dual may take, when repeats are linked
+/// ([`SolveOptions::link`], [`crate::Diffusion::lifted`]); it ends sooner once its bound stops rising.
+pub const LIFT_SHARE: f64 = 0.5;
 /// Share of the time limit the dual may run in all, past [`DUAL_SHARE`], while its bound, rising at
 /// its last rate, would reach the cost of the start's answer (or of one it reads) before this share
 /// ends ([`crate::bound::Diffusion::extending`]): a dual about to prove an answer finishes.

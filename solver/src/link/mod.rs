@@ -13,4 +13,7 @@ mod quotient;
 mod repeats;
 
 pub use quotient::Linked;
+/// A chain of repeated layers, for tests elsewhere in the crate.
+#[cfg(test)]
+pub(crate) use repeats::tests::layered;
 pub use repeats::{ROUNDS, repeats};
