@@ -77,7 +77,8 @@ pub enum Command {
         deterministic: bool,
         /// With `--solver auto`, first solve the problem with its repeated nodes linked (nodes whose
         /// costs and wiring repeat a few edges deep, decided once for all their copies) for a quarter of
-        /// the timeout, and go on from that answer; the bound is still the whole problem's.
+        /// the timeout, and go on from that answer; the bound is still the whole problem's, its dual
+        /// started from the linked problem's.
         #[arg(long)]
         link: bool,
         /// Print no progress.
@@ -133,7 +134,8 @@ pub enum Command {
         /// Do not link repeated ops. By default the ops that repeat one another (the layers of an unrolled
         /// model: the same costs and wiring, found in the problem, never by names) are first decided once
         /// for all their copies, and the search over every op goes on from that plan; the proof is always
-        /// the unlinked problem's. With this flag every op is decided apart from the start.
+        /// the unlinked problem's, its dual bound started from the linked problem's. With this flag every
+        /// op is decided apart from the start.
         #[arg(long)]
         no_link: bool,
         /// Output folder.

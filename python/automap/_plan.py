@@ -72,8 +72,8 @@ def plan(
         seed: seed of the searches (plans are deterministic for a seed).
         link: decide ops that repeat one another (the layers of a model written as a Python loop, found
             by their costs and wiring, never by names) once for all their copies first, then go on over
-            every op from that plan; the proof is always the unlinked problem's. False decides every op
-            apart from the start.
+            every op from that plan; the proof is always the unlinked problem's, its dual bound started
+            from the linked problem's. False decides every op apart from the start.
         progress: True to print the solver's progress to stderr, or a callable given
             `(phase, elapsed_s, best_step_s, bound_s)` (the last two may be None).
 
