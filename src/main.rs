@@ -215,14 +215,14 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
     }
     eprintln!("{}", planned.solved.presolve);
     println!(
-        "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}; peak {:.1} MiB per device); gap {:.4}%",
+        "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}; peak {:.1} MiB per device); gap {}",
         model.name,
         sol.status,
         cost.total_s() * 1e3,
         cost.compute_s * 1e3,
         cost.comm_s * 1e3,
         cost.peak_bytes / 1048576.0,
-        100.0 * sol.gap()
+        sol.gap_text()
     );
     println!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
     let (total_s, limit_s) = (since_start(opts), opts.time_limit.as_secs_f64());
@@ -376,10 +376,10 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
         }
         eprintln!("{} ({:.2} s)", r.presolve, r.presolve_s);
         eprintln!(
-            "{shown}: cost {} bound {} gap {:.4}% ({}; best found at {:.2} s, total {:.2} s)",
+            "{shown}: cost {} bound {} gap {} ({}; best found at {:.2} s, total {:.2} s)",
             s.cost,
             s.bound,
-            100.0 * s.gap(),
+            s.gap_text(),
             s.status,
             s.time_to_best,
             t0.elapsed().as_secs_f64()

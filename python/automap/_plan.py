@@ -239,10 +239,13 @@ class Plan:
 
     def __repr__(self) -> str:
         shape = ", ".join(f"{n}={s}" for n, s in self.mesh.shape.items())
+        # As the command line says it: a gap too small for four decimals is not shown as zero.
+        percent = 100 * self.gap
+        gap = f"{percent:.1e}%" if 0 < percent < 0.00005 else f"{percent:.4f}%"
         return (
             f"<automap.Plan on ({shape}): {self.status}, {self.step_time_s * 1e3:.4f} ms predicted "
             f"(compute {self.compute_s * 1e3:.4f} + communication {self.communication_s * 1e3:.4f}), "
-            f"peak {self.peak_memory_bytes / 2**20:.1f} MiB per device, gap {100 * self.gap:.4f}%>"
+            f"peak {self.peak_memory_bytes / 2**20:.1f} MiB per device, gap {gap}>"
         )
 
 

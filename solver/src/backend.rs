@@ -87,6 +87,14 @@ impl Solution {
     pub fn gap(&self) -> f64 {
         if self.cost <= 0 { 0.0 } else { (self.cost - self.bound).max(0) as f64 / self.cost as f64 }
     }
+
+    /// The gap as people read it: a percentage to four decimals, or to two significant digits when
+    /// it is not zero but would print as `0.0000%` (a plan proven within 2e-7 is not proven optimal,
+    /// and should not read as if it were).
+    pub fn gap_text(&self) -> String {
+        let percent = 100.0 * self.gap();
+        if percent > 0.0 && percent < 0.00005 { format!("{percent:.1e}%") } else { format!("{percent:.4}%") }
+    }
 }
 
 /// Why there is no answer.
@@ -266,4 +274,22 @@ pub trait Backend {
         opts: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Solution, Status};
+
+    fn with(cost: i128, bound: i128) -> Solution {
+        Solution { choice: Vec::new(), cost, bound, status: Status::Heuristic, time_to_best: 0.0 }
+    }
+
+    /// A gap too small for four decimals still reads as a gap; zero and ordinary gaps read as before.
+    #[test]
+    fn a_tiny_gap_does_not_read_as_zero() {
+        assert_eq!(with(990_989_847, 990_989_625).gap_text(), "2.2e-5%");
+        assert_eq!(with(445, 445).gap_text(), "0.0000%");
+        assert_eq!(with(1000, 950).gap_text(), "5.0000%");
+        assert_eq!(with(1_000_000, 999_999).gap_text(), "0.0001%");
+    }
 }

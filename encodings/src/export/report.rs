@@ -244,11 +244,11 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     let _ = writeln!(s, "# automap plan\n\n```\n{}```", plan_report(path, m, mesh, "solved", space, plan, cost));
     let _ = writeln!(
         s,
-        "\n## Proof\n\nSolver status: **{}**. Objective {} ps, proven lower bound {} ps, gap {:.4}%. The bound is HiGHS's (the MIP's dual bound) or, where higher, the dual of the LP relaxation with a Lagrange multiplier per memory slot; either holds for every plan within the memory limit. (The objective charges every consumer its own resharding; the evaluated step time above shares one reduction of a value among its consumers, so it can only be lower.)\n\nThe problem: one node per op and per argument, {} nodes and {} edges, reduced before solving by an exact presolve (ops left with one choice are fixed, dominated choices dropped, ops whose choice follows from one or two neighbours merged into them; every solution of the reduced problem maps back to one of the same cost and memory peak, property-tested against brute force). {}.",
+        "\n## Proof\n\nSolver status: **{}**. Objective {} ps, proven lower bound {} ps, gap {}. The bound is HiGHS's (the MIP's dual bound) or, where higher, the dual of the LP relaxation with a Lagrange multiplier per memory slot; either holds for every plan within the memory limit. (The objective charges every consumer its own resharding; the evaluated step time above shares one reduction of a value among its consumers, so it can only be lower.)\n\nThe problem: one node per op and per argument, {} nodes and {} edges, reduced before solving by an exact presolve (ops left with one choice are fixed, dominated choices dropped, ops whose choice follows from one or two neighbours merged into them; every solution of the reduced problem maps back to one of the same cost and memory peak, property-tested against brute force). {}.",
         sol.status,
         sol.cost,
         sol.bound,
-        100.0 * sol.gap(),
+        sol.gap_text(),
         built.problem.nodes.len(),
         built.problem.edges.len(),
         o.presolve
