@@ -344,7 +344,6 @@ fn heuristic_then_exact(
     // How far the dual may go on past its share while it is closing in on an answer's cost (the
     // start's, when one is given).
     let dual_cap = dual_time.max(remaining(DUAL_CAP_SHARE));
-    let known = opts.warm_start.as_ref().and_then(|w| evaluate(q, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
     // The Lagrangian search after the dual, on its thread and one more (see `LAGRANGIAN_SHARE`); not
     // with user constraints, which it does not see.
     let lagrangian_time = match dual_time.is_zero() || q.has_user_constraints() {
@@ -372,6 +371,8 @@ fn heuristic_then_exact(
         let effort = Effort::of(time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
         let cap = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
         let start = lifted.map_or_else(|| Diffusion::new(q), |(d, _)| d);
+        let known =
+            opts.warm_start.as_ref().and_then(|w| evaluate(q, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
         let mut d = start.sharing(shared.clone()).extending(cap, known);
         let bound = d.run(&effort, &stop, &found);
         let worked = (lift + Duration::from_secs_f64(d.worked_s())).max(dual_time);

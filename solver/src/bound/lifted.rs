@@ -13,8 +13,7 @@
 use super::Diffusion;
 use crate::effort::Effort;
 use crate::link::Linked;
-use crate::problem::{ChoiceProblem, NodeId};
-use std::collections::HashMap;
+use crate::problem::ChoiceProblem;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
@@ -32,28 +31,15 @@ impl<'p> Diffusion<'p> {
         free.usage_limit = None;
         let mut small = Diffusion::new(&free);
         small.run(effort, stop, &Mutex::new(super::Proven::default()));
-        // The linked edge of every edge of `p`, and whether it runs the same way.
-        let index = |v: NodeId| linked.of[v.as_u32() as usize];
-        let by_ends: HashMap<(NodeId, NodeId), usize> =
-            free.edges.values().enumerate().map(|(i, e)| ((e.from, e.to), i)).collect();
-        let image: Vec<Option<(usize, bool)>> = p
-            .edges
-            .values()
-            .map(|e| {
-                let (a, b) = (index(e.from), index(e.to));
-                if a == b {
-                    return None;
-                }
-                by_ends.get(&(a, b)).map(|&i| (i, true)).or_else(|| by_ends.get(&(b, a)).map(|&i| (i, false)))
-            })
-            .collect();
+        // How many edges of `p` each linked edge merges.
         let mut merged = vec![0usize; free.edges.len()];
-        for &(i, _) in image.iter().flatten() {
-            merged[i] += 1;
+        for &(i, _) in linked.edge_of.iter().flatten() {
+            merged[i.as_u32() as usize] += 1;
         }
         let mut d = Diffusion::new(p);
-        for (e, target) in image.iter().enumerate() {
+        for (e, target) in linked.edge_of.iter().enumerate() {
             let Some((i, same_way)) = *target else { continue };
+            let i = i.as_u32() as usize;
             if d.pair[e].is_empty() || small.pair[i].is_empty() {
                 continue;
             }
@@ -82,7 +68,7 @@ mod tests {
     /// few random edges inside), each layer's last node feeding the next layer's first and last nodes
     /// (a residual stream), between a head and a tail of their own.
     fn deep(layers: usize, width: usize, seed: u64) -> ChoiceProblem {
-        use crate::problem::{Edge, Node, Strategy};
+        use crate::problem::{Edge, Node, NodeId, Strategy};
         let mut rng = crate::rng::Rng::new(seed);
         let mut costs = |n: usize| (0..n).map(|_| rng.below(100) as i64).collect::<Vec<_>>();
         let unary: Vec<Vec<i64>> = (0..width).map(|_| costs(4)).collect();

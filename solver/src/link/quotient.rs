@@ -22,6 +22,9 @@ pub struct Linked {
     pub problem: ChoiceProblem,
     /// The linked problem's node of each node of the original.
     pub of: Vec<NodeId>,
+    /// The linked problem's edge of each edge of the original, and whether it runs the same way (from
+    /// the image of the edge's `from`); `None` for an edge inside a class (folded into its node's costs).
+    pub edge_of: Vec<Option<(EdgeId, bool)>>,
 }
 
 /// `a + b`, where either at the forbidden marker (or a sum past it) is forbidden.
@@ -98,6 +101,7 @@ impl Linked {
         }
         // Edges: within a class, onto its node's costs; between two nodes, merged per pair.
         let mut merged: HashMap<(NodeId, NodeId), EdgeId> = HashMap::new();
+        let mut edge_of = Vec::with_capacity(p.edges.len());
         for e in p.edges.values() {
             let (a, b) = (of[e.from.as_u32() as usize], of[e.to.as_u32() as usize]);
             let (na, nb) = (p.nodes[e.from].strategies.len(), p.nodes[e.to].strategies.len());
@@ -106,6 +110,7 @@ impl Linked {
                 for s in 0..na.min(nb) {
                     node.strategies[s].cost = add(node.strategies[s].cost, e.costs[s * nb + s]);
                 }
+                edge_of.push(None);
                 continue;
             }
             if let Some(&id) = merged.get(&(a, b)) {
@@ -113,6 +118,7 @@ impl Linked {
                 for (c, &d) in costs.iter_mut().zip(&e.costs) {
                     *c = add(*c, d);
                 }
+                edge_of.push(Some((id, true)));
             } else if let Some(&id) = merged.get(&(b, a)) {
                 let costs = &mut q.edges[id].costs;
                 for sa in 0..na {
@@ -120,12 +126,14 @@ impl Linked {
                         costs[sb * na + sa] = add(costs[sb * na + sa], e.costs[sa * nb + sb]);
                     }
                 }
+                edge_of.push(Some((id, false)));
             } else {
                 let id = q.edges.push(Edge { from: a, to: b, costs: e.costs.clone() });
                 merged.insert((a, b), id);
+                edge_of.push(Some((id, true)));
             }
         }
-        Linked { problem: q, of }
+        Linked { problem: q, of, edge_of }
     }
 
     /// The original problem's answer that takes, at every node, its linked node's strategy.
@@ -141,6 +149,34 @@ mod tests {
     use crate::link::repeats::tests::layered;
     use crate::problem::eval::evaluate;
     use crate::rng::Rng;
+
+    /// Every edge maps to the linked edge between its ends' images, the right way round, or to none
+    /// when both ends are in one class.
+    #[test]
+    fn each_edge_knows_its_linked_edge_and_its_direction() {
+        let p = layered(12);
+        let l = Linked::new(&p, &repeats(&p));
+        assert_eq!(l.edge_of.len(), p.edges.len());
+        for (e, image) in p.edges.values().zip(&l.edge_of) {
+            let (a, b) = (l.of[e.from.as_u32() as usize], l.of[e.to.as_u32() as usize]);
+            match *image {
+                None => assert_eq!(a, b),
+                Some((id, same_way)) => {
+                    let f = &l.problem.edges[id];
+                    assert_eq!((f.from, f.to), if same_way { (a, b) } else { (b, a) });
+                }
+            }
+        }
+        assert!(
+            l.edge_of.iter().any(|x| x.is_some_and(|(id, _)| l
+                .edge_of
+                .iter()
+                .filter(|y| y.is_some_and(|(j, _)| j == id))
+                .count()
+                > 1)),
+            "some linked edge merges several"
+        );
+    }
 
     #[test]
     fn an_answer_costs_the_original_what_it_costs_the_linked_problem_and_fits_it_whenever_it_fits_here() {
