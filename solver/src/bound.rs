@@ -38,13 +38,20 @@ const SWEEPS_PER_CHECK: usize = 4;
 /// multipliers (a sweep of the largest model problems takes seconds).
 const SETTLING_SWEEP_CAP_S: u64 = 60;
 
-/// Entries of work between two looks at the effort inside a sweep (0.1 s at
-/// [`ENTRIES_PER_S`]).
-const CHECK_ENTRIES: u64 = 10_000_000;
-/// Cost-matrix entries a deterministic run may sweep per second (a sweep reads every node's and every
-/// edge's costs about once): below the slowest rate measured (docs/solver.md), so that its work, not
-/// the clock, ends it.
+/// Units of work between two looks at the effort inside a sweep (under 0.1 s at [`UNITS_PER_S`]).
+const CHECK_UNITS: u64 = 10_000_000;
+/// Cost-matrix entries a deterministic run of the Lagrangian search ([`Trws`],
+/// [`crate::search::lagrangian`]) may read per second: below the slowest rate measured
+/// (docs/solver.md), so that its work, not the clock, ends it.
 pub const ENTRIES_PER_S: f64 = 1.5e8;
+/// Units of work a deterministic diffusion may do per second: below the slowest rate measured
+/// (docs/solver.md), so that its work, not the clock, ends it. A unit is a cost entry read (a sweep
+/// reads every node's and edge's costs about once; an evaluation of the bound every edge's once
+/// more); a node's update, and each of its edges' ends, count [`NODE_UNITS`] more.
+pub const UNITS_PER_S: f64 = 3e8;
+/// What a node's update costs beyond its entries, and each edge end at it, in units of work: on
+/// problems of many nodes with few strategies (the contest's), that is most of a sweep's time.
+const NODE_UNITS: u64 = 50;
 /// Stop once a check raised the bound by less than this share of it (without memory multipliers).
 const MIN_GAIN: f64 = 1e-6;
 /// Multipliers are rounded to multiples of `1 / MU_SCALE` for the exact bound.
@@ -92,6 +99,12 @@ pub struct Diffusion<'p> {
     unary: Vec<Vec<f64>>,
     /// Each edge's costs (row-major, `INFINITY` where forbidden); self-loops empty.
     pair: Vec<Vec<f64>>,
+    /// The units of work of each node's update ([`UNITS_PER_S`]).
+    node_units: Vec<u64>,
+    /// The units of work of an evaluation of the bound, or of a step of the memory multipliers.
+    check_units: u64,
+    /// The largest magnitude of each edge's costs below [`FORBIDDEN_COST`] (for [`edge_least`]).
+    largest: Vec<u64>,
     /// `φ` of each edge's `from` end and `to` end.
     phi: Vec<[Vec<f64>; 2]>,
     ends: Vec<Vec<End>>,
@@ -131,6 +144,11 @@ impl<'p> Diffusion<'p> {
         let mut exact: Vec<Vec<i128>> =
             p.nodes.values().map(|n| n.strategies.iter().map(|st| st.cost as i128).collect()).collect();
         let mut pair = Vec::with_capacity(p.edges.len());
+        let largest = p
+            .edges
+            .values()
+            .map(|e| e.costs.iter().filter(|&&c| c < FORBIDDEN_COST).map(|c| c.unsigned_abs()).max().unwrap_or(0))
+            .collect();
         let mut phi = Vec::with_capacity(p.edges.len());
         let mut ends = vec![Vec::new(); p.nodes.len()];
         for (i, e) in p.edges.values().enumerate() {
@@ -155,10 +173,24 @@ impl<'p> Diffusion<'p> {
         let n_slots = slots.iter().map(|&(_, hi)| hi).max().unwrap_or(0);
         let base = unary.clone();
         let mu = vec![0.0; n_slots];
+        // Half of each edge at each end: a sweep counts every entry once.
+        let node_units: Vec<u64> = ends
+            .iter()
+            .zip(&unary)
+            .map(|(at, u)| {
+                let halves: u64 = at.iter().map(|e| pair[e.edge].len() as u64).sum::<u64>() / 2;
+                u.len() as u64 + halves + NODE_UNITS * (1 + at.len() as u64)
+            })
+            .collect();
+        let check_units = pair.iter().map(|c| c.len() as u64).sum::<u64>()
+            + ends.iter().zip(&unary).map(|(at, u)| (u.len() * (1 + at.len())) as u64).sum::<u64>();
         Diffusion {
             p,
             unary,
             pair,
+            node_units,
+            check_units,
+            largest,
             phi,
             ends,
             exact,
@@ -248,9 +280,9 @@ impl<'p> Diffusion<'p> {
         }
     }
 
-    /// A sweep of updates over every node, in order, that stops early when `effort` is over: `spent` counts each node's entries (its own, and
-    /// half of each edge at it, so that a whole sweep counts every entry of the problem once), checked every
-    /// [`CHECK_ENTRIES`]. A sweep of a large problem takes seconds; a time limit must not wait for it.
+    /// A sweep of updates over every node, in order, that stops early when `effort` is over: `spent`
+    /// counts each node's units of work ([`UNITS_PER_S`]), checked every [`CHECK_UNITS`]. A sweep of a
+    /// large problem takes seconds; a time limit must not wait for it.
     /// Every node update is an equivalent transformation, so the bound after a partial sweep holds.
     /// Returns whether the sweep completed.
     fn sweep_within(&mut self, effort: &Effort, spent: &mut u64) -> bool {
@@ -258,11 +290,10 @@ impl<'p> Diffusion<'p> {
         let mut since = 0u64;
         for v in 0..self.unary.len() {
             self.update(v, &mut reach);
-            let work = self.unary[v].len() as u64
-                + self.ends[v].iter().map(|e| self.pair[e.edge].len() as u64).sum::<u64>() / 2;
+            let work = self.node_units[v];
             *spent += work;
             since += work;
-            if since >= CHECK_ENTRIES {
+            if since >= CHECK_UNITS {
                 since = 0;
                 if effort.over(*spent) {
                     return false;
@@ -314,17 +345,13 @@ impl<'p> Diffusion<'p> {
             }
             total = total.checked_add(least?)?;
         }
+        let mut narrow = Vec::new();
         for (i, e) in self.p.edges.values().enumerate() {
             if self.pair[i].is_empty() {
                 continue;
             }
             let [pf, pt] = &phi[i];
-            let cols = pt.len();
-            let least = (0..pf.len())
-                .flat_map(|s| (0..cols).map(move |t| (s, t)))
-                .filter(|&(s, t)| e.costs[s * cols + t] < FORBIDDEN_COST)
-                .map(|(s, t)| e.costs[s * cols + t] as i128 * s128 - pf[s] - pt[t])
-                .min()?;
+            let least = edge_least((&e.costs, &self.pair[i]), self.largest[i], (pf, pt), s128, &mut narrow)?;
             total = total.checked_add(least)?;
         }
         Some(total.div_euclid(s128))
@@ -417,13 +444,15 @@ impl<'p> Diffusion<'p> {
             };
             for _ in 0..SWEEPS_PER_CHECK {
                 if !self.sweep_within(limit, &mut spent) {
-                    cut = true;
+                    // Cut short by its effort: the check below decides whether it goes on to its cap.
+                    cut = extended || cap.is_none();
                     break;
                 }
                 settled = true;
             }
             // Multipliers grown past what the bound evaluates (the limit cannot be met): keep the best.
             let Some(b) = self.bound() else { break };
+            spent += self.check_units;
             let gain = b - best;
             if b > best {
                 best = b;
@@ -447,6 +476,7 @@ impl<'p> Diffusion<'p> {
                 }
             }
             self.move_multipliers(b, best, step);
+            spent += self.check_units;
             settled = false;
         }
         self.worked_s = effort.seconds(spent, t0);
@@ -505,12 +535,81 @@ impl<'p> Diffusion<'p> {
     }
 }
 
+/// `min_{s,t} (c(s,t)·scale − φ_from(s) − φ_to(t))` over the pairs of the row-major `costs` below
+/// [`FORBIDDEN_COST`] (`None` when there is none), exactly. In `i64` when every term fits with room to
+/// spare (`largest`: the largest magnitude of such a cost; the usual case, and several times faster: the bound is
+/// evaluated after every few sweeps, and in `i128` it took longer than they did), else in `i128`.
+/// `narrow` is scratch space.
+fn edge_least(
+    (costs, pair): (&[Cost], &[f64]),
+    largest: u64,
+    (pf, pt): (&[i128], &[i128]),
+    scale: i128,
+    narrow: &mut Vec<i64>,
+) -> Option<i128> {
+    let cols = pt.len().max(1);
+    let reach = |phi: &[i128]| phi.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0);
+    let span = u128::from(largest)
+        .checked_mul(scale.unsigned_abs())
+        .and_then(|x| x.checked_add(reach(pf)))
+        .and_then(|x| x.checked_add(reach(pt)));
+    if span.is_some_and(|x| x <= EXACT_F64_MAX) {
+        // Integers this small are exact in `f64`, and so is every sum and product below (the scale is
+        // a power of two): the loop is the sweep's, over the `f64` costs (`pair`, infinite where
+        // forbidden).
+        let s = scale as f64;
+        let mut lowest = f64::INFINITY;
+        let to: Vec<f64> = pt.iter().map(|&g| g as f64).collect();
+        for (row, &f) in pair.chunks_exact(cols).zip(pf) {
+            let m = row.iter().zip(&to).map(|(&c, &g)| c * s - g).fold(f64::INFINITY, least);
+            lowest = least(lowest, m - f as f64);
+        }
+        return lowest.is_finite().then_some(lowest as i128);
+    }
+    if span.is_some_and(|x| x <= NARROW_MAX) {
+        // Every term below, and every sum of them, stays within `i64` (each is at most `NARROW_MAX`).
+        let s = scale as i64;
+        narrow.clear();
+        narrow.extend(pt.iter().map(|&x| x as i64));
+        let mut least: Option<i64> = None;
+        for (row, &f) in costs.chunks_exact(cols).zip(pf) {
+            let m = row
+                .iter()
+                .zip(narrow.iter())
+                .map(|(&c, &g)| if c < FORBIDDEN_COST { c * s - g } else { i64::MAX })
+                .fold(i64::MAX, i64::min);
+            if m < i64::MAX {
+                let x = m - f as i64;
+                least = Some(least.map_or(x, |l| l.min(x)));
+            }
+        }
+        return least.map(i128::from);
+    }
+    let mut least: Option<i128> = None;
+    for (row, &f) in costs.chunks_exact(cols).zip(pf) {
+        for (&c, &g) in row.iter().zip(pt) {
+            if c < FORBIDDEN_COST {
+                let x = i128::from(c).checked_mul(scale)?.checked_sub(f)?.checked_sub(g)?;
+                least = Some(least.map_or(x, |l| l.min(x)));
+            }
+        }
+    }
+    least
+}
+
+/// Terms of [`edge_least`] up to this are summed in `f64`, exactly (2^52: a sum of two stays below 2^53).
+const EXACT_F64_MAX: u128 = 1 << 52;
+/// Terms of [`edge_least`] up to this are summed in `i64` (a quarter of its range: three of them
+/// never overflow it).
+const NARROW_MAX: u128 = (i64::MAX / 4) as u128;
+
 #[cfg(test)]
 mod tests {
-    use super::{Diffusion, Proven};
+    use super::{Diffusion, Proven, edge_least};
     use crate::backend::{Backend, SolveOptions};
     use crate::effort::Effort;
     use crate::exact::brute::BruteForce;
+    use crate::problem::FORBIDDEN_COST;
     use crate::testing::{RandomSpec, random_problem};
     use std::sync::Mutex;
     use std::sync::atomic::AtomicBool;
@@ -647,6 +746,40 @@ mod tests {
                 // Rounding φ costs at most half a unit per edge end.
                 let slack = p.edges.len() as i128;
                 assert!(bound >= optimum - slack, "seed {seed}: tree bound {bound}, optimum {optimum}");
+            }
+        }
+    }
+
+    /// An edge's least term is the same in `f64`, `i64` and `i128` (whichever its magnitudes allow)
+    /// as summed plainly in `i128`, forbidden pairs left out, at costs and potentials of every size
+    /// up to where `i128` alone holds them.
+    #[test]
+    fn an_edges_least_term_is_exact_at_every_magnitude() {
+        let mut rng = crate::rng::Rng::new(7);
+        for magnitude in [10u32, 40, 52, 56, 60, 80] {
+            for _ in 0..50 {
+                let (rows, cols) = (1 + rng.below(6) as usize, 1 + rng.below(6) as usize);
+                let big = 1i128 << magnitude.min(59);
+                let draw = |rng: &mut crate::rng::Rng| (rng.below(1 << 20) as i128 * big) >> 20;
+                let costs: Vec<i64> = (0..rows * cols)
+                    .map(|_| if rng.below(5) == 0 { FORBIDDEN_COST } else { draw(&mut rng) as i64 - (big as i64) / 2 })
+                    .collect();
+                let scale = if rng.below(2) == 0 { 1 } else { 1 << 20 };
+                let phi_big = (1i128 << magnitude) * scale;
+                let mut potential = |n: usize| -> Vec<i128> {
+                    (0..n).map(|_| (rng.below(1 << 20) as i128 * phi_big >> 20) - phi_big / 2).collect()
+                };
+                let (pf, pt) = (potential(rows), potential(cols));
+                let pair: Vec<f64> =
+                    costs.iter().map(|&c| if c >= FORBIDDEN_COST { f64::INFINITY } else { c as f64 }).collect();
+                let largest =
+                    costs.iter().filter(|&&c| c < FORBIDDEN_COST).map(|c| c.unsigned_abs()).max().unwrap_or(0);
+                let plain = (0..rows * cols)
+                    .filter(|&i| costs[i] < FORBIDDEN_COST)
+                    .map(|i| i128::from(costs[i]) * scale - pf[i / cols] - pt[i % cols])
+                    .min();
+                let got = edge_least((&costs, &pair), largest, (&pf, &pt), scale, &mut Vec::new());
+                assert_eq!(got, plain, "magnitude 2^{magnitude}, scale {scale}");
             }
         }
     }

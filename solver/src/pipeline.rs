@@ -5,7 +5,7 @@
 //! merge, see [`crate::clusters`]); the answer is mapped back and checked by the evaluator.
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
-use crate::bound::{Diffusion, ENTRIES_PER_S, Proven};
+use crate::bound::{Diffusion, ENTRIES_PER_S, Proven, UNITS_PER_S};
 use crate::effort::{ClockWatch, Effort, SharedBound};
 use crate::heuristics::MctsOptions;
 use crate::heuristics::mcts::EXPLORATION;
@@ -361,15 +361,15 @@ fn heuristic_then_exact(
         let lifted = match opts.link {
             true => {
                 let time = dual_time.mul_f64(LIFT_SHARE);
-                let effort = Effort::of(time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+                let effort = Effort::of(time, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
                 Diffusion::lifted(q, &effort, &stop)
             }
             false => None,
         };
         let lift = Duration::from_secs_f64(lifted.as_ref().map_or(0.0, |(_, s)| *s));
         let (time, cap) = (dual_time.saturating_sub(lift), dual_cap.saturating_sub(lift));
-        let effort = Effort::of(time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-        let cap = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+        let effort = Effort::of(time, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+        let cap = Effort::of(cap, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
         let start = lifted.map_or_else(|| Diffusion::new(q), |(d, _)| d);
         let known =
             opts.warm_start.as_ref().and_then(|w| evaluate(q, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
