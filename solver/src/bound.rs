@@ -717,7 +717,7 @@ mod tests {
         }
         let optimum = crate::exact::Highs.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
         let watch = crate::effort::ClockWatch::default();
-        // Counted in work (one unit a second): a share of one check, a cap of thousands.
+        // Counted in work (one unit a second): a share of less than a sweep, a cap of many.
         let units = |n: u64| Effort::of(Duration::from_secs(n), true, 1.0, &watch);
         let run = |d: &mut Diffusion<'_>| d.run(&units(2_000), &AtomicBool::new(false), &Mutex::new(Proven::default()));
         let mut short = Diffusion::new(&p);
@@ -731,6 +731,44 @@ mod tests {
         let mut proven = Diffusion::new(&p).extending(units(10_000_000), Some(stopped));
         assert_eq!(run(&mut proven), Some(stopped));
         assert_eq!(proven.worked_s(), short.worked_s());
+    }
+
+    /// A chain long enough that a sweep looks at its effort part way (every `CHECK_UNITS`): a share
+    /// that ends inside the first sweep still lets the run go on to its cap while it closes in on a
+    /// known answer (the chain's optimum, by dynamic programming).
+    #[test]
+    fn a_share_ending_inside_a_sweep_still_goes_on_to_the_cap() {
+        use crate::problem::{ChoiceProblem, Edge, Node, Strategy};
+        let mut rng = crate::rng::Rng::new(11);
+        let mut p = ChoiceProblem::default();
+        let mut draw = |n: usize| (0..n).map(|_| 1000 * rng.below(100) as i64).collect::<Vec<_>>();
+        let n = 80_000;
+        let unary: Vec<Vec<i64>> = (0..n).map(|_| draw(2)).collect();
+        let pairs: Vec<Vec<i64>> = (1..n).map(|_| draw(4)).collect();
+        let ids: Vec<_> = unary
+            .iter()
+            .map(|c| p.nodes.push(Node::new(c.iter().map(|&cost| Strategy { cost, usage: 0 }).collect(), (0, 0))))
+            .collect();
+        for (k, c) in pairs.iter().enumerate() {
+            p.edges.push(Edge { from: ids[k], to: ids[k + 1], costs: c.clone() });
+        }
+        let sweep: u64 = Diffusion::new(&p).node_units.iter().sum();
+        assert!(sweep > super::CHECK_UNITS, "a sweep of {sweep} units is not looked into");
+        // The optimum along the chain.
+        let mut best = unary[0].clone();
+        for (k, c) in pairs.iter().enumerate() {
+            best = (0..2).map(|t| (0..2).map(|s| best[s] + c[s * 2 + t]).min().unwrap() + unary[k + 1][t]).collect();
+        }
+        let optimum = i128::from(*best.iter().min().unwrap());
+        let watch = crate::effort::ClockWatch::default();
+        let units = |n: u64| Effort::of(Duration::from_secs(n), true, 1.0, &watch);
+        let run = |d: &mut Diffusion<'_>| d.run(&units(1), &AtomicBool::new(false), &Mutex::new(Proven::default()));
+        let mut short = Diffusion::new(&p);
+        let stopped = run(&mut short).unwrap();
+        let mut on = Diffusion::new(&p).extending(units(20 * sweep), Some(optimum));
+        let reached = run(&mut on).unwrap();
+        assert!(reached > stopped && reached <= optimum, "extended to {reached} from {stopped} (optimum {optimum})");
+        assert!(on.worked_s() > 2.0 * sweep as f64, "worked {} units", on.worked_s());
     }
 
     /// On random problems without memory, the bound never exceeds the optimum, never falls below the
