@@ -95,7 +95,7 @@ def main(argv=None):
                     xla_cpu.compile_text(backend, devs[: devices(mesh)], text)
                     compile_s.append(time.perf_counter() - t0)
                 status = re.search(r": (optimal|time limit|[a-z ]+) \(", summary)
-                gap = re.search(r"gap ([0-9.]+%)", summary)
+                gap = re.search(r"gap ([0-9.]+(?:e-?[0-9]+)?%)", summary)
                 p = statistics.median(plan_s)
                 c = statistics.median(compile_s) if compile_s else None
                 rows.append(

@@ -788,8 +788,9 @@ pub const MAX_DUAL_S: u64 = 20;
 pub const LIFT_SHARE: f64 = 0.5;
 /// Share of the time limit the dual may run in all, past [`DUAL_SHARE`], while its bound, rising at
 /// its last rate, would reach the cost of the start's answer (or of one it reads) before this share
-/// ends ([`crate::bound::Diffusion::extending`]): a dual about to prove an answer finishes.
-pub const DUAL_CAP_SHARE: f64 = 0.5;
+/// ends ([`crate::bound::Diffusion::extending`]): a dual about to prove an answer finishes. (It closes
+/// in only on an answer near the optimum, which leaves the phases after it little to gain.)
+pub const DUAL_CAP_SHARE: f64 = 0.75;
 /// Share of the time limit the Lagrangian search ([`crate::search::lagrangian`]) gets after the dual
 /// (two searches, one per thread, or one after the other on one thread, each this long), and at most
 /// `MAX_LAGRANGIAN_S` seconds (each stops sooner once it stalls, see
