@@ -805,7 +805,7 @@ mod tests {
                 let scale = if rng.below(2) == 0 { 1 } else { 1 << 20 };
                 let phi_big = (1i128 << magnitude) * scale;
                 let mut potential = |n: usize| -> Vec<i128> {
-                    (0..n).map(|_| (rng.below(1 << 20) as i128 * phi_big >> 20) - phi_big / 2).collect()
+                    (0..n).map(|_| ((rng.below(1 << 20) as i128 * phi_big) >> 20) - phi_big / 2).collect()
                 };
                 let (pf, pt) = (potential(rows), potential(cols));
                 let pair: Vec<f64> =
