@@ -536,10 +536,11 @@ impl<'p> Diffusion<'p> {
 }
 
 /// `min_{s,t} (c(s,t)·scale − φ_from(s) − φ_to(t))` over the pairs of the row-major `costs` below
-/// [`FORBIDDEN_COST`] (`None` when there is none), exactly. In `i64` when every term fits with room to
-/// spare (`largest`: the largest magnitude of such a cost; the usual case, and several times faster: the bound is
-/// evaluated after every few sweeps, and in `i128` it took longer than they did), else in `i128`.
-/// `narrow` is scratch space.
+/// [`FORBIDDEN_COST`] (`None` when there is none), exactly: in `f64` when every term is an integer
+/// below 2^52 (`largest`: the largest magnitude of such a cost), in `i64` when every term fits it with
+/// room to spare, else in `i128`. The first two are the usual cases and several times faster: the bound
+/// is evaluated after every few sweeps, and in `i128` it took longer than they did. `narrow` is scratch
+/// space.
 fn edge_least(
     (costs, pair): (&[Cost], &[f64]),
     largest: u64,
