@@ -345,13 +345,13 @@ impl<'p> Diffusion<'p> {
             }
             total = total.checked_add(least?)?;
         }
-        let mut narrow = Vec::new();
+        let mut scratch = Vec::new();
         for (i, e) in self.p.edges.values().enumerate() {
             if self.pair[i].is_empty() {
                 continue;
             }
             let [pf, pt] = &phi[i];
-            let least = edge_least((&e.costs, &self.pair[i]), self.largest[i], (pf, pt), s128, &mut narrow)?;
+            let least = edge_least((&e.costs, &self.pair[i]), self.largest[i], (pf, pt), s128, &mut scratch)?;
             total = total.checked_add(least)?;
         }
         Some(total.div_euclid(s128))
@@ -539,14 +539,14 @@ impl<'p> Diffusion<'p> {
 /// [`FORBIDDEN_COST`] (`None` when there is none), exactly: in `f64` when every term is an integer
 /// below 2^52 (`largest`: the largest magnitude of such a cost), in `i64` when every term fits it with
 /// room to spare, else in `i128`. The first two are the usual cases and several times faster: the bound
-/// is evaluated after every few sweeps, and in `i128` it took longer than they did. `narrow` is scratch
-/// space.
+/// is evaluated after every few sweeps, and in `i128` it took longer than they did. `scratch` holds
+/// `φ_to` in `f64` (converting from `i128` in the loop is a library call per entry).
 fn edge_least(
     (costs, pair): (&[Cost], &[f64]),
     largest: u64,
     (pf, pt): (&[i128], &[i128]),
     scale: i128,
-    narrow: &mut Vec<i64>,
+    scratch: &mut Vec<f64>,
 ) -> Option<i128> {
     let cols = pt.len().max(1);
     let reach = |phi: &[i128]| phi.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0);
@@ -560,9 +560,10 @@ fn edge_least(
         // forbidden).
         let s = scale as f64;
         let mut lowest = f64::INFINITY;
-        let to: Vec<f64> = pt.iter().map(|&g| g as f64).collect();
+        scratch.clear();
+        scratch.extend(pt.iter().map(|&g| g as f64));
         for (row, &f) in pair.chunks_exact(cols).zip(pf) {
-            let m = row.iter().zip(&to).map(|(&c, &g)| c * s - g).fold(f64::INFINITY, least);
+            let m = row.iter().zip(scratch.iter()).map(|(&c, &g)| c * s - g).fold(f64::INFINITY, least);
             lowest = least(lowest, m - f as f64);
         }
         return lowest.is_finite().then_some(lowest as i128);
@@ -570,14 +571,12 @@ fn edge_least(
     if span.is_some_and(|x| x <= NARROW_MAX) {
         // Every term below, and every sum of them, stays within `i64` (each is at most `NARROW_MAX`).
         let s = scale as i64;
-        narrow.clear();
-        narrow.extend(pt.iter().map(|&x| x as i64));
         let mut least: Option<i64> = None;
         for (row, &f) in costs.chunks_exact(cols).zip(pf) {
             let m = row
                 .iter()
-                .zip(narrow.iter())
-                .map(|(&c, &g)| if c < FORBIDDEN_COST { c * s - g } else { i64::MAX })
+                .zip(pt)
+                .map(|(&c, &g)| if c < FORBIDDEN_COST { c * s - g as i64 } else { i64::MAX })
                 .fold(i64::MAX, i64::min);
             if m < i64::MAX {
                 let x = m - f as i64;

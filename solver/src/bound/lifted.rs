@@ -107,7 +107,7 @@ mod tests {
             let stop = AtomicBool::new(false);
             let proven = || Mutex::new(super::super::Proven::default());
             // Three sweeps' worth of the whole problem.
-            let work = 3 * p.edges.len() as u64 * 16;
+            let work = 3 * Diffusion::new(&p).node_units.iter().sum::<u64>();
             let (mut lifted, _) = Diffusion::lifted(&p, &units(work / 4), &stop).expect("the layers repeat");
             let from_lift = lifted.run(&units(work - work / 4), &stop, &proven()).unwrap();
             let from_zero = Diffusion::new(&p).run(&units(work), &stop, &proven()).unwrap();
