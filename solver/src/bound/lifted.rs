@@ -31,28 +31,56 @@ impl<'p> Diffusion<'p> {
         free.usage_limit = None;
         let mut small = Diffusion::new(&free);
         small.run(effort, stop, &Mutex::new(super::Proven::default()));
-        // How many edges of `p` each linked edge merges.
+        // How many edges of `p` each linked edge merges, and how many nodes of `p` each linked node is.
         let mut merged = vec![0usize; free.edges.len()];
         for &(i, _) in linked.edge_of.iter().flatten() {
             merged[i.as_u32() as usize] += 1;
         }
+        let mut members = vec![0usize; free.nodes.len()];
+        for v in &linked.of {
+            members[v.as_u32() as usize] += 1;
+        }
         let mut d = Diffusion::new(p);
-        for (e, target) in linked.edge_of.iter().enumerate() {
-            let Some((i, same_way)) = *target else { continue };
+        for (e, (target, edge)) in linked.edge_of.iter().zip(p.edges.values()).enumerate() {
+            let Some((i, same_way)) = *target else {
+                d.split_diagonal(e);
+                continue;
+            };
             let i = i.as_u32() as usize;
             if d.pair[e].is_empty() || small.pair[i].is_empty() {
                 continue;
             }
-            let share = 1.0 / merged[i] as f64;
             let [from, to] = &small.phi[i];
             let (from, to) = if same_way { (from, to) } else { (to, from) };
-            for (end, source) in d.phi[e].iter_mut().zip([from, to]) {
+            for ((end, source), v) in d.phi[e].iter_mut().zip([from, to]).zip([edge.from, edge.to]) {
+                // An end's share: `1/m` when the linked edge merges `m` edges; `1/k` when its class's
+                // `k` members meet it fewer times than that between them (the first layer's edge from
+                // the embedding), or the one member that does would carry what the linked diffusion
+                // balanced against all `k` members' costs.
+                let share = 1.0 / merged[i].max(members[linked.of[v.as_u32() as usize].as_u32() as usize]) as f64;
                 for (x, &y) in end.iter_mut().zip(source) {
                     *x = if y.is_finite() { y * share } else { 0.0 };
                 }
             }
         }
         Some((d, small.worked_s))
+    }
+
+    /// Start edge `e`, between two members of one class, where the linked problem has it: folded into
+    /// the class's node as its cost when both ends agree, `c(s, s)`. Half of that goes to each end, so
+    /// that the members' costs add up to their class's and the edge keeps what a disagreement costs
+    /// beyond it, `c(s, t) − (c(s, s) + c(t, t)) / 2`.
+    fn split_diagonal(&mut self, e: usize) {
+        let c = &self.pair[e];
+        let [from, to] = &mut self.phi[e];
+        let k = from.len();
+        if c.is_empty() || to.len() != k {
+            return;
+        }
+        for s in 0..k {
+            let half = if c[s * k + s].is_finite() { c[s * k + s] / 2.0 } else { 0.0 };
+            (from[s], to[s]) = (half, half);
+        }
     }
 }
 
@@ -113,6 +141,23 @@ mod tests {
             let from_zero = Diffusion::new(&p).run(&units(work), &stop, &proven()).unwrap();
             assert!(from_lift > from_zero, "seed {seed}: lifted {from_lift}, zero {from_zero}");
             assert!(from_lift <= optimum, "seed {seed}: lifted {from_lift} above the optimum {optimum}");
+        }
+    }
+
+    /// The first layer meets the head once where the others meet the layer before: the linked edge
+    /// from the layers' last node to their first merges one edge fewer than the class has members, and
+    /// the head's edge merges one. Sharing those out by the class's size, not by the edges merged, the
+    /// start alone (before the whole problem's first sweep) proves 80% of the optimum or more. (Shared
+    /// by the edges merged alone, 67% on seed 2.)
+    #[test]
+    fn the_lifted_start_shares_an_edge_few_members_meet_by_the_class_size() {
+        for seed in 0..4 {
+            let p = deep(60, 8, seed);
+            let optimum = Highs.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
+            let converged = Effort::until(Instant::now() + Duration::from_secs(5));
+            let (lifted, _) = Diffusion::lifted(&p, &converged, &AtomicBool::new(false)).expect("the layers repeat");
+            let start = lifted.bound().expect("a bound");
+            assert!(start <= optimum && 10 * start >= 8 * optimum, "seed {seed}: start {start}, optimum {optimum}");
         }
     }
 
