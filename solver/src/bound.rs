@@ -126,6 +126,9 @@ pub struct Diffusion<'p> {
     known: Option<i128>,
     /// Seconds of work the last run did (by its work in a counted run).
     worked_s: f64,
+    /// The last run's last two checks (seconds of work from its start, best bound), when it stopped at
+    /// its effort or its cap: [`Diffusion::resume`] may go on from there.
+    trend: Option<[(f64, i128); 2]>,
 }
 
 impl<'p> Diffusion<'p> {
@@ -202,6 +205,7 @@ impl<'p> Diffusion<'p> {
             cap: None,
             known: None,
             worked_s: 0.0,
+            trend: None,
         }
     }
 
@@ -214,6 +218,25 @@ impl<'p> Diffusion<'p> {
         self.cap = Some(cap);
         self.known = known;
         self
+    }
+
+    /// Go on from where the last [`Diffusion::run`] stopped at its effort, when an answer found since,
+    /// costing `known`, is one its bound was closing in on at its last rate within `cap` (the rule of
+    /// [`Diffusion::extending`], applied with the answer it did not have when it stopped: the answer
+    /// read from its prices by the searches after it). Returns the best bound when it went on, `None`
+    /// when it did not (the last run converged or was stopped, or it is not closing in on `known`).
+    pub fn resume(&mut self, known: i128, cap: Effort, stop: &AtomicBool, found: &Mutex<Proven>) -> Option<i128> {
+        let [(s0, b0), (s1, b1)] = self.trend?;
+        let rate = (b1 - b0) as f64 / (s1 - s0).max(1e-9);
+        let reach = (known - b1) as f64 / rate;
+        if known <= b1 || rate <= 0.0 || reach > cap.nominal().as_secs_f64() {
+            return None;
+        }
+        // An effort already spent: the run's first check is the extension's, from the trend kept.
+        let spent = cap.spent();
+        self.cap = Some(cap);
+        self.known = Some(known);
+        self.run(&spent, stop, found)
     }
 
     /// Seconds of work the last [`Diffusion::run`] did (counted in work in a deterministic solve): what
@@ -419,13 +442,18 @@ impl<'p> Diffusion<'p> {
         let mut settled = true;
         // The seconds of work and best bound at the last two checks (the rate of rise), and past the
         // effort the cheapest answer read so far and where the cap ends (in seconds of work).
-        let (mut previous, mut latest): ((f64, i128), (f64, i128)) = ((0.0, best), (0.0, best));
+        // (A resumed run starts from the last run's trend, its times shifted to end at this run's start.)
+        let (mut previous, mut latest): ((f64, i128), (f64, i128)) = match self.trend.take() {
+            Some([(s0, b0), (s1, b1)]) => ((s0 - s1, b0), (0.0, b1)),
+            None => ((0.0, best), (0.0, best)),
+        };
         let mut upper = self.known;
         let cap = self.cap.clone();
         let cap_end = cap.as_ref().map_or(0.0, |c| c.nominal().as_secs_f64());
         let mut extended = false;
         while !cut && !stop.load(Ordering::Relaxed) {
             if effort.over(spent) {
+                self.trend = Some([previous, latest]);
                 if cap.as_ref().is_none_or(|c| c.over(spent)) {
                     break;
                 }
@@ -731,6 +759,35 @@ mod tests {
         let mut proven = Diffusion::new(&p).extending(units(10_000_000), Some(stopped));
         assert_eq!(run(&mut proven), Some(stopped));
         assert_eq!(proven.worked_s(), short.worked_s());
+    }
+
+    /// The chain above, stopped at its share with no answer known: an answer found afterwards that
+    /// the bound was closing in on makes it go on (to within rounding of that answer); one beyond its
+    /// reach in the cap given, or a diffusion that never ran, does not.
+    #[test]
+    fn a_dual_stopped_at_its_share_resumes_for_an_answer_found_since() {
+        let mut spec = RandomSpec::tiny(300);
+        (spec.forbidden_rate, spec.extra_edges) = (0.0, 0);
+        let mut p = random_problem(&spec, 3);
+        p.usage_limit = None;
+        for n in p.nodes.values_mut() {
+            n.strategies.iter_mut().for_each(|s| s.cost *= 1000);
+        }
+        for e in p.edges.values_mut() {
+            e.costs.iter_mut().for_each(|c| *c *= 1000);
+        }
+        let optimum = crate::exact::Highs.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
+        let watch = crate::effort::ClockWatch::default();
+        let units = |n: u64| Effort::of(Duration::from_secs(n), true, 1.0, &watch);
+        let (stop, found) = (AtomicBool::new(false), Mutex::new(Proven::default()));
+        let mut d = Diffusion::new(&p);
+        assert_eq!(d.resume(optimum, units(10_000_000), &stop, &found), None, "a diffusion that never ran");
+        let stopped = d.run(&units(2_000), &stop, &found).unwrap();
+        assert!(stopped < optimum - 2 * p.edges.len() as i128, "the share alone reached {stopped} of {optimum}");
+        assert_eq!(d.resume(optimum, units(1), &stop, &found), None, "resumed for an answer out of reach");
+        let reached = d.resume(optimum, units(10_000_000), &stop, &found).expect("resumed");
+        let slack = p.edges.len() as i128;
+        assert!(reached >= optimum - slack && reached <= optimum, "resumed to {reached} of {optimum}");
     }
 
     /// A chain long enough that a sweep looks at its effort part way (every `CHECK_UNITS`): a share

@@ -77,6 +77,11 @@ impl Effort {
         Effort { deadline: Instant::now() + time, work, units_per_s, watch: watch.clone() }
     }
 
+    /// The same phase with nothing left of it: over at once, its work (when counted) in the same units.
+    pub fn spent(&self) -> Effort {
+        Effort { deadline: Instant::now(), work: self.work.map(|_| 0), ..self.clone() }
+    }
+
     /// Is the phase counted in work (a deterministic solve)?
     pub fn counted(&self) -> bool {
         self.work.is_some()

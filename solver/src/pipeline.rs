@@ -394,10 +394,24 @@ fn heuristic_then_exact(
                     }),
                     false => (run(false), run(true)),
                 };
-                [forward, backward].into_iter().flatten().min_by_key(|(c, _)| *c).map(|(_, x)| x)
+                [forward, backward].into_iter().flatten().min_by_key(|(c, _)| *c)
             }
         };
-        (bound, searched.or_else(|| d.read_answer()), worked)
+        // The dual stopped at its share when no answer it knew was close; the search's answer may be
+        // one it was closing in on: then it goes on, within what is left of its cap.
+        let mut worked = worked;
+        let mut bound = bound;
+        if let Some((cost, _)) = &searched
+            && !stop.load(Ordering::Relaxed)
+        {
+            let left = dual_cap.saturating_sub(worked + lagrangian_time);
+            let cap = Effort::of(left, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+            if let Some(b) = d.resume(*cost, cap, &stop, &found) {
+                bound = bound.max(Some(b));
+                worked += Duration::from_secs_f64(d.worked_s());
+            }
+        }
+        (bound, searched.map(|(_, x)| x).or_else(|| d.read_answer()), worked)
     };
     let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
     let (sol, dual) = std::thread::scope(|scope| {
