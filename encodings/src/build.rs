@@ -205,6 +205,7 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             edges.push(EdgeOrigin { value: v, result, consumer: pos, operand: k });
         }
     }
+    p.symmetries = crate::symmetry::symmetries(space, &nodes);
     Built { problem: p, nodes, edges, out_of_range }
 }
 

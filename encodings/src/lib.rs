@@ -18,4 +18,5 @@ pub mod rules;
 pub mod schedule;
 pub mod spec_error;
 pub mod strategy;
+pub mod symmetry;
 pub mod tactics;

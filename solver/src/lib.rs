@@ -54,7 +54,7 @@ pub use pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE, LinkStats, Method, Repo
 pub use presolve::{PresolveStats, Presolved, presolve};
 pub use problem::{
     Budget, COST_UNITS_PER_SECOND, ChoiceProblem, Cost, Edge, EdgeId, EvalError, Evaluation, FORBIDDEN_COST, Node,
-    NodeId, ProblemError, Strategy, Term, Tie, Usage, cost_from_seconds, evaluate, max_peak, min_peak,
+    NodeId, ProblemError, Strategy, Symmetry, Term, Tie, Usage, cost_from_seconds, evaluate, max_peak, min_peak,
 };
 pub use rng::Rng;
 pub use search::LocalSearch;

@@ -92,10 +92,36 @@ pub fn solve(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Report, SolveError> {
     p.validate()?;
-    if method == Method::Auto && opts.link && !p.has_user_constraints() {
-        return through_links(p, opts, progress);
+    let t0 = Instant::now();
+    let r = match method == Method::Auto && opts.link && !p.has_user_constraints() {
+        true => through_links(p, opts, progress)?,
+        false => solve_whole(p, method, opts, progress)?,
+    };
+    Ok(match method {
+        Method::Auto => unmixed(p, r, t0, progress),
+        _ => r,
+    })
+}
+
+/// What progress calls the answer with parts turned back by the problem's symmetries.
+pub const SYMMETRY_PHASE: &str = "symmetry";
+
+/// `r` with the parts of its answer that mix twins of a symmetry of `p` turned back
+/// ([`crate::search::symmetry`]): a last move no search phase makes, which costs one pass over the
+/// problem per part turned.
+fn unmixed(p: &ChoiceProblem, mut r: Report, t0: Instant, progress: &mut dyn FnMut(&Progress)) -> Report {
+    let s = &mut r.solution;
+    if let Some(cost) = crate::search::symmetry::unmix(p, &mut s.choice) {
+        s.cost = cost;
+        s.bound = s.bound.min(cost);
+        if s.bound >= cost {
+            s.status = Status::Optimal;
+        }
+        s.time_to_best = t0.elapsed().as_secs_f64();
+        let elapsed = s.time_to_best;
+        progress(&Progress { phase: SYMMETRY_PHASE, elapsed, incumbent: Some(cost), bound: Some(s.bound) });
     }
-    solve_whole(p, method, opts, progress)
+    r
 }
 
 /// What linking repeated nodes did in a solve ([`SolveOptions::link`]).
@@ -180,9 +206,15 @@ fn through_links(
     // share: the whole problem's solve is sized by the whole limit. Otherwise by the rest of it, from
     // the end of the share. Either way it ends by the solve's deadline.
     let settled = solved.as_ref().is_some_and(|r| r.solution.status == Status::Optimal && !r.clock_decided);
+    // Mapped back, with the parts that mix twins of a symmetry turned back: the linked problem is
+    // small enough that its searches' answers often do (and the whole solve starts from this one).
     let answer = solved
         .map(|r| linked.expand(&r.solution.choice))
-        .and_then(|x| evaluate(p, &x).ok().filter(|e| e.is_feasible()).map(|e| (x, e.cost)));
+        .and_then(|x| evaluate(p, &x).ok().filter(|e| e.is_feasible()).map(|e| (x, e.cost)))
+        .map(|(mut x, cost)| {
+            let cost = crate::search::symmetry::unmix(p, &mut x).unwrap_or(cost);
+            (x, cost)
+        });
     let seconds = t0.elapsed().as_secs_f64();
     let stats = LinkStats {
         classes: classes.len(),

@@ -81,6 +81,10 @@ pub struct ChoiceProblem {
     pub ties: Vec<crate::problem::constraints::Tie>,
     /// Budgets on weighted counts (user constraints).
     pub budgets: Vec<crate::problem::constraints::Budget>,
+    /// Relabelings of strategies its author knows to keep every cost and usage (see
+    /// [`crate::problem::Symmetry`]); empty for most problems. Problems derived from this one (presolved,
+    /// linked, restricted) carry none.
+    pub symmetries: Vec<crate::problem::Symmetry>,
 }
 
 /// What is wrong with a problem.
@@ -154,6 +158,14 @@ pub enum ProblemError {
         /// What is wrong.
         why: String,
     },
+    /// A symmetry's images do not match the nodes' strategies.
+    #[error("symmetry {symmetry}: {why}")]
+    BadSymmetry {
+        /// The symmetry's index.
+        symmetry: usize,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 impl ChoiceProblem {
@@ -221,6 +233,20 @@ impl ChoiceProblem {
                 }
                 if t.weight() < 0 {
                     return bad("a term has a negative weight");
+                }
+            }
+        }
+        for (i, sym) in self.symmetries.iter().enumerate() {
+            let bad = |why: String| Err(ProblemError::BadSymmetry { symmetry: i, why });
+            if sym.images.len() != self.nodes.len() {
+                return bad(format!("{} nodes' images for {} nodes", sym.images.len(), self.nodes.len()));
+            }
+            for (n, (images, node)) in sym.images.iter().zip(self.nodes.values()).enumerate() {
+                if images.len() != node.strategies.len() {
+                    return bad(format!("node {n}: {} images for {} strategies", images.len(), node.strategies.len()));
+                }
+                if let Some(&t) = images.iter().find(|&&t| t as usize >= node.strategies.len()) {
+                    return bad(format!("node {n}: image {t} does not exist"));
                 }
             }
         }
