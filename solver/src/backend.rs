@@ -168,6 +168,10 @@ pub struct SolveOptions {
     /// still the whole problem's, its dual started from the linked problem's
     /// ([`crate::Diffusion::lifted`]).
     pub link: bool,
+    /// HiGHS refuses, as too large, a model whose setup alone (its presolve, which it does not
+    /// interrupt) would take more than half the time left ([`crate::exact::highs::PRESOLVE_S_PER_COLUMN`]):
+    /// for a caller with another way to go on, rather than a solve that overruns and finds nothing.
+    pub refuse_slow_setup: bool,
 }
 
 impl Default for SolveOptions {
@@ -183,6 +187,7 @@ impl Default for SolveOptions {
             proven: None,
             started: None,
             link: false,
+            refuse_slow_setup: false,
         }
     }
 }

@@ -398,6 +398,7 @@ fn heuristic_then_exact(
             }
             false => None,
         };
+        let was_lifted = lifted.is_some();
         let lift = Duration::from_secs_f64(lifted.as_ref().map_or(0.0, |(_, s)| *s));
         let (time, cap) = (dual_time.saturating_sub(lift), dual_cap.saturating_sub(lift));
         let effort = Effort::of(time, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
@@ -442,6 +443,24 @@ fn heuristic_then_exact(
                 bound = bound.max(Some(b));
                 worked += Duration::from_secs_f64(d.worked_s());
             }
+        }
+        // A lifted start is a guess: where linking is not exact (the linked problem's optimum above
+        // the whole's), the reparametrization shared out from it can start so far off balance that the
+        // diffusion crawls where one from zero converges in seconds. When the lifted one stopped short
+        // of the best answer known with a full share of its cap left, a diffusion from zero gets that
+        // share (and goes on to the cap while closing in); the better bound stands.
+        let best_known = searched.as_ref().map(|(c, _)| *c).into_iter().chain(known).min();
+        let left = dual_cap.saturating_sub(worked + lagrangian_time);
+        if was_lifted
+            && !stop.load(Ordering::Relaxed)
+            && left >= dual_time
+            && best_known.is_some_and(|k| bound.is_none_or(|b| b < k))
+        {
+            let effort = Effort::of(dual_time, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+            let cap = Effort::of(left, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+            let mut zero = Diffusion::new(q).sharing(shared.clone()).extending(cap, best_known);
+            bound = bound.max(zero.run(&effort, &stop, &found));
+            worked += Duration::from_secs_f64(zero.worked_s());
         }
         (bound, searched.map(|(_, x)| x).or_else(|| d.read_answer()), worked)
     };
@@ -560,8 +579,9 @@ fn exact_phase(
         return Ok(sol);
     }
     let started = t0.elapsed().as_secs_f64();
+    // Refused when its setup alone would take most of what is left: the rounds below go on instead.
     let exact = crate::exact::highs::Highs
-        .solve(q, &o, shifted)
+        .solve(q, &SolveOptions { refuse_slow_setup: true, ..o.clone() }, shifted)
         .map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
     Ok(match (exact, warm) {
         // The heuristic's answer may beat the MIP's incumbent; the MIP's bound holds for both.

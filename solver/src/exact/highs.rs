@@ -106,6 +106,10 @@ pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
     MemoryFlow { points, enter, leave }
 }
 
+/// What HiGHS 1.16's presolve takes per column of a model, in seconds: time it spends before it first
+/// looks at its time limit or interrupt (measured on the MIPs of linked model problems, docs/solver.md).
+pub const PRESOLVE_S_PER_COLUMN: f64 = 6e-6;
+
 /// The model would need more than [`MAX_EDGE_VARIABLES`] pair variables (`at_least` counted so far).
 fn too_large(at_least: usize) -> SolveError {
     SolveError::TooLarge {
@@ -434,6 +438,21 @@ fn attempt(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Solution, bool), SolveError> {
     let built = build(p)?;
+    if opts.refuse_slow_setup {
+        let columns = built.problem.num_cols();
+        let setup = columns as f64 * PRESOLVE_S_PER_COLUMN;
+        let left = opts.time_limit.saturating_sub(t0.elapsed()).as_secs_f64();
+        if 2.0 * setup > left {
+            if opts.deterministic {
+                // Refused by the time left, which the clock decides.
+                opts.watch.clock_ended();
+            }
+            return Err(SolveError::TooLarge {
+                backend: "highs",
+                why: format!("{columns} columns: presolve alone takes about {setup:.1} s, {left:.1} s are left"),
+            });
+        }
+    }
     let threads = *THREADS.get_or_init(|| opts.threads.max(1));
     let (x_first, offset) = (built.x_first.clone(), built.offset);
     let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();

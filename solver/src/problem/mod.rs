@@ -2,7 +2,7 @@
 //! integer units, user constraints (ties, budgets), relabelings known to keep costs (symmetries), the exact evaluator, and the memory profile that
 //! searches keep in step with their moves.
 //!
-//! Dependencies run one way: `model` → `constraints` → `ids`; `eval` and `memory` read `model`.
+//! Dependencies run one way: `model` → `constraints` → `ids`, `model` → `symmetry`; `eval` and `memory` read `model`.
 
 pub(crate) mod constraints;
 pub(crate) mod eval;

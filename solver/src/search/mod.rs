@@ -5,7 +5,8 @@
 //! a symmetry of the problem.
 //!
 //! Dependencies run one way: `local`, `trees`, `regions`, `candidates` and `lagrangian` build on
-//! `state`; `local` also uses `trees`; `lagrangian` also uses the dual's TRW-S ([`crate::bound`]).
+//! `state`; `local` also uses `trees`; `lagrangian` also uses the dual's TRW-S ([`crate::bound`]);
+//! `symmetry` reads only the problem.
 
 pub(crate) mod candidates;
 pub(crate) mod lagrangian;
