@@ -135,3 +135,17 @@ fn highs_from_any_start_equals_brute_force() {
     }
     assert!(checked >= 60, "only {checked} problems with a start");
 }
+
+/// A caller that can go on another way asks HiGHS to refuse a model whose presolve would take most of
+/// the time left (HiGHS does not interrupt its presolve): refused when the time is far too short,
+/// solved when it is not, and never refused unless asked.
+#[test]
+fn highs_refuses_a_model_it_could_not_set_up_in_time_only_when_asked() {
+    let p = random_problem(&RandomSpec { nodes: 60, max_strategies: 12, ..RandomSpec::tiny(60) }, 3);
+    let short = SolveOptions { time_limit: Duration::from_micros(100), refuse_slow_setup: true, ..opts() };
+    assert!(matches!(Highs.solve(&p, &short, &mut |_| {}), Err(SolveError::TooLarge { .. })));
+    let unasked = SolveOptions { refuse_slow_setup: false, ..short };
+    assert!(!matches!(Highs.solve(&p, &unasked, &mut |_| {}), Err(SolveError::TooLarge { .. })));
+    let ample = SolveOptions { refuse_slow_setup: true, ..opts() };
+    assert_eq!(Highs.solve(&p, &ample, &mut |_| {}).unwrap().status, Status::Optimal);
+}
