@@ -205,8 +205,26 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             edges.push(EdgeOrigin { value: v, result, consumer: pos, operand: k });
         }
     }
-    p.symmetries = crate::symmetry::symmetries(space, &nodes);
+    p.symmetries = symmetries(space, &nodes);
     Built { problem: p, nodes, edges, out_of_range }
+}
+
+/// One relabeling of the problem's strategies per exchange of the mesh's alike axes
+/// ([`crate::symmetry::axis_permutations`]), for `nodes` as [`build`] made them.
+fn symmetries(space: &PlanSpace<'_>, nodes: &[NodeRef]) -> Vec<automap_solver::Symmetry> {
+    use crate::symmetry::{arg_images, axis_permutations, op_images};
+    axis_permutations(space.mesh)
+        .iter()
+        .map(|perm| automap_solver::Symmetry {
+            images: nodes
+                .iter()
+                .map(|node| match node {
+                    NodeRef::Op(pos) => op_images(&space.strategies[*pos], perm),
+                    NodeRef::Arg(_, cands) => arg_images(cands, perm, space.mesh),
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// The sharding of result `result` of `node` under each of its strategies.

@@ -4,18 +4,16 @@
 //! sharding of a plan changes no time and no memory (the cost model sees an axis only through those
 //! three figures). Meshes with such axes are common (a 2x4x4 slice seen as data x fsdp x model, a 4x4x4
 //! torus), and every plan on them has twins of equal cost, between which a solver reading its answer
-//! node by node can mix; the solver turns mixed parts back ([`automap_solver::Symmetry`]).
+//! node by node can mix; the solver turns mixed parts back ([`automap_solver::Symmetry`], which
+//! [`crate::build::build`] assembles from the images here).
 //!
 //! An image is looked up in the node's own strategy list, so a strategy whose exchanged form the
 //! enumeration did not produce (its cap, its mesh-order rule for axes that share a dimension) keeps its
 //! place; the solver evaluates every move it makes with these exactly and does not rely on them.
 
-use crate::build::NodeRef;
 use crate::mesh::Mesh;
-use crate::plan::PlanSpace;
 use crate::strategy::Strategy;
 use automap_ir::sharding::{AxisRef, DimSharding, TensorSharding};
-use automap_solver::Symmetry;
 use std::collections::HashMap;
 
 /// Most relabelings kept: every exchange of interchangeable axes up to this many (23 for four alike).
@@ -65,26 +63,8 @@ fn extend(
     }
 }
 
-/// One relabeling of the built problem's strategies per permutation of [`axis_permutations`], for the
-/// nodes `nodes` of `space` (as [`crate::build::build`] made them).
-pub fn symmetries(space: &PlanSpace<'_>, nodes: &[NodeRef]) -> Vec<Symmetry> {
-    let mesh = space.mesh;
-    axis_permutations(mesh)
-        .iter()
-        .map(|perm| Symmetry {
-            images: nodes
-                .iter()
-                .map(|node| match node {
-                    NodeRef::Op(pos) => op_images(&space.strategies[*pos], perm),
-                    NodeRef::Arg(_, cands) => arg_images(cands, perm, mesh),
-                })
-                .collect(),
-        })
-        .collect()
-}
-
 /// Where each of an op's strategies goes when axis `a` becomes `perm[a]`.
-fn op_images(strategies: &[Strategy], perm: &[usize]) -> Vec<u32> {
+pub fn op_images(strategies: &[Strategy], perm: &[usize]) -> Vec<u32> {
     let index: HashMap<&Strategy, usize> = strategies.iter().enumerate().map(|(i, s)| (s, i)).collect();
     strategies
         .iter()
@@ -101,7 +81,7 @@ fn op_images(strategies: &[Strategy], perm: &[usize]) -> Vec<u32> {
 
 /// Where each of an argument's candidate shardings goes when axis `a` becomes `perm[a]` (the axes of
 /// one dimension kept in mesh order, as the enumeration writes them).
-fn arg_images(cands: &[TensorSharding], perm: &[usize], mesh: &Mesh) -> Vec<u32> {
+pub fn arg_images(cands: &[TensorSharding], perm: &[usize], mesh: &Mesh) -> Vec<u32> {
     let position = |name: &str| mesh.axes.iter().position(|x| x.name == name);
     let rename = |axes: &[AxisRef]| -> Option<Vec<AxisRef>> {
         let mut out: Vec<(usize, AxisRef)> = axes
