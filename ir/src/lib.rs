@@ -2,7 +2,7 @@
 //!
 //! A [`Module`] holds the entry function as a flat program (calls inlined, `while`/`case` bodies kept as
 //! regions), with values and ops in arenas indexed by typed ids. The original text is kept byte for byte,
-//! with the spans that let [`write`] add attributes without reprinting anything else.
+//! with the spans that let [`write`](mod@write) add attributes without reprinting anything else.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 

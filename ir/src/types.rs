@@ -19,9 +19,9 @@ pub enum ElemType {
     Int(u8),
     /// Unsigned integer of this many bits.
     UInt(u8),
-    /// complex<f32>.
+    /// `complex<f32>`.
     C64,
-    /// complex<f64>.
+    /// `complex<f64>`.
     C128,
     /// `index` (host-sized integer, counted as 64 bits).
     Index,

@@ -152,7 +152,7 @@ pub struct SolveOptions {
     /// A starting assignment (a MIP start, a local-search seed).
     pub warm_start: Option<Vec<usize>>,
     /// Stop the heuristic phases by work counted, not by the clock, so that the answer does not
-    /// depend on the machine's speed or thread timing (see [`crate::effort`]); the time limit stays a cap.
+    /// depend on the machine's speed or thread timing (see the `effort` module); the time limit stays a cap.
     pub deterministic: bool,
     /// Hears when the clock, not the work, stopped a phase of a deterministic solve.
     pub watch: ClockWatch,
@@ -169,7 +169,7 @@ pub struct SolveOptions {
     /// ([`crate::Diffusion::lifted`]).
     pub link: bool,
     /// HiGHS refuses, as too large, a model whose setup alone (its presolve, which it does not
-    /// interrupt) would take more than half the time left ([`crate::exact::highs::PRESOLVE_S_PER_COLUMN`]):
+    /// interrupt) would take more than half the time left (at `PRESOLVE_S_PER_COLUMN` of `exact/highs.rs`):
     /// for a caller with another way to go on, rather than a solve that overruns and finds nothing.
     pub refuse_slow_setup: bool,
 }

@@ -72,7 +72,7 @@ const TARGET_RISE: f64 = 0.1;
 pub struct Proven {
     /// The best bound.
     pub bound: Option<i128>,
-    /// The memory multipliers (per slot of [`MemoryProfile`]) at that bound: prices of memory that a
+    /// The memory multipliers (per slot of the memory profile) at that bound: prices of memory that a
     /// Lagrangian search may start from.
     pub multipliers: Vec<f64>,
 }

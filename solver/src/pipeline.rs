@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Local search, then HiGHS warm-started from it: over clusters when nodes merge
-    /// ([`crate::clusters::coarse_mip`]; a search over clusters when that MIP is too large), else over the whole
+    /// (the coarse MIP; a search over clusters when that MIP is too large), else over the whole
     /// problem (restricted problems and regions when that MIP is too large).
     Auto,
     /// As `Auto` without the local search phase.
@@ -33,9 +33,9 @@ pub enum Method {
     Brute,
     /// Z3's Optimize (small problems; an independent proof).
     Z3,
-    /// Greedy propagation (GSPMD-style), one answer ([`crate::heuristics`]).
+    /// Greedy propagation (GSPMD-style), one answer (the `heuristics` module).
     Greedy,
-    /// Beam search over the node order, of [`BEAM_WIDTH`].
+    /// Beam search over the node order, of `BEAM_WIDTH`.
     Beam,
     /// Monte Carlo tree search over the node order (as in the Automap paper).
     Mcts,
@@ -78,7 +78,7 @@ pub struct Report {
     /// In a deterministic solve: the clock, not the work, stopped some phase, so another run (or
     /// another machine) may return another answer. Always false otherwise (nothing was promised).
     pub clock_decided: bool,
-    /// Completed answers a heuristic method priced ([`crate::heuristics`]); `None` for the others.
+    /// Completed answers a heuristic method priced (the `heuristics` module); `None` for the others.
     pub evaluations: Option<u64>,
     /// What linking repeated nodes did, when it was tried ([`SolveOptions::link`]).
     pub linked: Option<LinkStats>,

@@ -143,7 +143,7 @@ pub fn add_random_constraints(p: &mut ChoiceProblem, seed: u64) {
 
 /// Turn about `rate` of `p`'s edges between two different nodes into partial matchings: each strategy of
 /// one end pairs with at most one strategy of the other at a finite cost, every other pair costs the
-/// forbidden marker (the edges that [`crate::clusters`] merges across).
+/// forbidden marker (the edges that clusters merge across).
 pub fn add_matchings(p: &mut ChoiceProblem, seed: u64, rate: f64) {
     let mut r = Rng::new(seed.wrapping_mul(17).wrapping_add(3));
     let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
