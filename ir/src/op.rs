@@ -56,6 +56,36 @@ pub enum ElementwiseOp {
     Chlo(&'static str),
 }
 
+impl ElementwiseOp {
+    /// How many operands the op takes: 1, 2 or 3 (`select`, `clamp`); `None` for a `chlo` op, whose
+    /// arity this crate does not record.
+    pub fn arity(&self) -> Option<usize> {
+        use ElementwiseOp as E;
+        match self {
+            E::Add
+            | E::Subtract
+            | E::Multiply
+            | E::Divide
+            | E::Remainder
+            | E::Maximum
+            | E::Minimum
+            | E::Power
+            | E::Atan2
+            | E::And
+            | E::Or
+            | E::Xor
+            | E::ShiftLeft
+            | E::ShiftRightArithmetic
+            | E::ShiftRightLogical
+            | E::Compare(_)
+            | E::Complex => Some(2),
+            E::Select | E::Clamp => Some(3),
+            E::Chlo(_) => None,
+            _ => Some(1),
+        }
+    }
+}
+
 /// The comparison of a `compare` op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]

@@ -117,6 +117,12 @@ impl Verifier<'_> {
         }
         match &data.kind {
             OpKind::Elementwise(e) => {
+                if let Some(n) = e.arity()
+                    && ins.len() != n
+                {
+                    self.err(op, format!("'{}' takes {n} operands, got {}", data.name, ins.len()));
+                    return;
+                }
                 if let Some(out) = out {
                     for (i, t) in ins.iter().enumerate() {
                         let scalar_ok = matches!(e, ElementwiseOp::Select | ElementwiseOp::Clamp)
