@@ -21,9 +21,4 @@ impl Symmetry {
     pub fn image(&self, node: usize, s: usize) -> usize {
         self.images[node][s] as usize
     }
-
-    /// Does every strategy keep its place?
-    pub fn is_identity(&self) -> bool {
-        self.images.iter().all(|im| im.iter().enumerate().all(|(s, &t)| s == t as usize))
-    }
 }
