@@ -98,7 +98,8 @@ fn the_report_gives_each_loop_per_iteration_and_in_all() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains("loops (a body is decided once for all its iterations)"), "{report}");
-    let line = report.lines().find(|l| l.contains("while at 9:5")).unwrap_or_else(|| panic!("{report}"));
+    let line =
+        report.lines().find(|l| l.trim_start().starts_with("while at 9:5")).unwrap_or_else(|| panic!("{report}"));
     let cols: Vec<&str> = line.split_whitespace().collect();
     // `while at 9:5  6  <steps>  <per iter> ms  <total> ms  ...`
     assert_eq!(cols[3], "6", "{line}");

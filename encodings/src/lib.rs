@@ -11,6 +11,7 @@ pub mod constraints;
 pub mod cost;
 pub mod export;
 pub mod flops;
+pub mod fusion;
 pub mod mesh;
 pub mod plan;
 pub mod reshard;

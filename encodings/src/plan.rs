@@ -32,6 +32,9 @@ pub struct PlanSpace<'m> {
     producer: HashMap<ValueId, (usize, usize)>,
     /// Per step: does its result live in its first operand's buffer (see [`PlanSpace::shares_buffer`])?
     view: Vec<bool>,
+    /// Per step: does XLA fuse it into its readers, so that it computes nothing of its own
+    /// ([`crate::fusion`])?
+    fused: Vec<bool>,
 }
 
 /// A plan.
@@ -173,7 +176,8 @@ impl<'m> PlanSpace<'m> {
                 producer.insert(a, (pos, 0));
             }
         }
-        let mut space = PlanSpace { m, mesh, schedule, rules, strategies, producer, view: Vec::new() };
+        let fused = crate::fusion::fused_steps(m, &schedule);
+        let mut space = PlanSpace { m, mesh, schedule, rules, strategies, producer, view: Vec::new(), fused };
         space.view = space.find_views();
         space
     }
@@ -219,6 +223,8 @@ impl<'m> PlanSpace<'m> {
                 let invariant = s.carried.is_some() && s.operands.get(1) == s.aliases.get(1);
                 reshape || invariant
             })
+            .zip(&self.fused)
+            .map(|(view, &fused)| view || fused)
             .collect();
         for step in steps.iter().filter(|s| s.carried.is_some()) {
             let yielded = step.operands[1];
@@ -252,13 +258,19 @@ impl<'m> PlanSpace<'m> {
         self.producer.get(&v).map_or(v, |&(pos, k)| self.schedule.steps[pos].results[k])
     }
 
-    /// The compute of one run of the step at `pos` under strategy `s` (a carry computes nothing).
+    /// The compute of one run of the step at `pos` under strategy `s` (a carry computes nothing, nor
+    /// does an op XLA fuses into its readers: [`crate::fusion`]).
     pub fn compute(&self, pos: usize, s: usize) -> ComputeCost {
         let step = &self.schedule.steps[pos];
-        match step.carried {
-            Some(_) => ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 },
-            None => compute_cost(self.m, step.op, &self.rules[pos], &self.strategies[pos][s], self.mesh),
+        if step.carried.is_some() || self.fused[pos] {
+            return ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 };
         }
+        compute_cost(self.m, step.op, &self.rules[pos], &self.strategies[pos][s], self.mesh)
+    }
+
+    /// Does XLA fuse the step at `pos` into its readers ([`crate::fusion`])?
+    pub fn is_fused(&self, pos: usize) -> bool {
+        self.fused.get(pos).copied().unwrap_or(false)
     }
 
     /// Seconds of compute of the step at `pos` under strategy `s` over all its runs.
@@ -440,6 +452,31 @@ impl<'m> PlanSpace<'m> {
     /// Peak bytes per device over program order (a loop's body once: what lives across the loop and
     /// the peak of one iteration).
     fn peak_bytes(&self, plan: &Plan) -> f64 {
+        self.peak(plan).0
+    }
+
+    /// The peak of [`PlanSpace::peak_bytes`], the first position where it is reached (the step count
+    /// when only the arguments are live), and the buffers live there with their bytes per device,
+    /// largest first (arguments included).
+    pub fn peak_buffers(&self, plan: &Plan) -> (f64, usize, Vec<(ValueId, f64)>) {
+        let (peak, at) = self.peak(plan);
+        let m = self.m;
+        let size = |v: ValueId| m.ty(v).byte_size() as f64 / self.mesh.shards(&self.produced(plan, v));
+        let mut live: Vec<(ValueId, f64)> = m.args.iter().map(|&a| (a, size(a))).collect();
+        for (step, range) in self.schedule.steps.iter().zip(self.live_ranges()) {
+            match range {
+                Some((start, end)) if start <= at && at <= end => {
+                    live.extend(step.results.iter().map(|&r| (r, size(r))))
+                }
+                _ => {}
+            }
+        }
+        live.sort_by(|a, b| b.1.total_cmp(&a.1));
+        (peak, at, live)
+    }
+
+    /// The peak bytes per device and the first position where it is reached.
+    fn peak(&self, plan: &Plan) -> (f64, usize) {
         let m = self.m;
         let n = self.schedule.steps.len();
         let mut delta = vec![0.0f64; n + 2];
@@ -456,12 +493,14 @@ impl<'m> PlanSpace<'m> {
             }
         }
         let mut cur = 0.0f64;
-        let mut peak = 0.0f64;
-        for d in delta {
+        let (mut peak, mut at) = (0.0f64, n);
+        for (pos, d) in delta.into_iter().enumerate() {
             cur += d;
-            peak = peak.max(cur);
+            if cur > peak {
+                (peak, at) = (cur, pos.min(n));
+            }
         }
-        peak
+        (peak, at)
     }
 
     /// A plan from argument shardings: every op, in program order, takes the strategy that costs least

@@ -167,8 +167,11 @@ pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Resharding
             }
             // A loop-carried value is pinned at loop entry and where the body yields it even when it
             // needs no resharding there: nothing else tells XLA the sharding it carries.
+            // So is a loop's result where it is read: XLA would otherwise choose the loop's results'
+            // shardings itself.
+            let loop_result = matches!(m.values[v].def, automap_ir::ValueDef::Result(p, _) if matches!(m.ops[p].kind, automap_ir::OpKind::While));
             if from.dims == to.dims {
-                if step.carried.is_some() && readable(op) {
+                if (step.carried.is_some() && readable(op)) || (loop_result && written(op)) {
                     out.operands.push((op, at, vec![to]));
                 }
                 continue;

@@ -90,7 +90,77 @@ pub fn plan_report(
         plan.choice.len(),
         space.strategies.iter().map(Vec::len).sum::<usize>()
     );
+    s += &compute_by_op(m, space, plan, cost);
+    s += &memory_at_peak(m, space, plan);
     s += &loops_report(m, space, plan, cost);
+    s
+}
+
+/// How many buffers [`memory_at_peak`] lists.
+const PEAK_ROWS: usize = 8;
+
+/// What holds the memory at its peak: where in the program the peak is, and the largest buffers live
+/// there (bytes per device).
+fn memory_at_peak(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
+    let (peak, at, live) = space.peak_buffers(plan);
+    let name_of = |op: automap_ir::OpId| {
+        let name = m.ops[op].loc.clone().unwrap_or_else(|| m.ops[op].name.clone());
+        format!("{} at {}", name, m.op_location(op))
+    };
+    let place = match space.steps().get(at) {
+        Some(step) => name_of(step.op),
+        None => "the arguments alone".to_string(),
+    };
+    let mut s = format!(
+        "\nmemory at its peak ({} per device, at {place}; the {PEAK_ROWS} largest of {} live buffers):\n",
+        bytes(peak as u64),
+        live.len()
+    );
+    for (v, b) in live.iter().take(PEAK_ROWS) {
+        let what = match m.values[*v].def {
+            automap_ir::ValueDef::Arg(i) => match m.entry().args.get(i as usize).and_then(|p| p.name.as_deref()) {
+                Some(name) => format!("argument {i} {name}"),
+                None => format!("argument {i}"),
+            },
+            automap_ir::ValueDef::Result(op, _) => format!("{} ({})", m.values[*v].name, name_of(op)),
+            automap_ir::ValueDef::BlockArg(..) => m.values[*v].name.clone(),
+        };
+        let _ = writeln!(s, "  {:>12}  {what}", bytes(*b as u64));
+    }
+    s
+}
+
+/// How many op kinds [`compute_by_op`] lists.
+const COMPUTE_ROWS: usize = 8;
+
+/// Where the compute goes: the op kinds that take the most of it over all their runs, with their
+/// steps, FLOPs and bytes moved per device, and their share of the compute.
+fn compute_by_op(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost) -> String {
+    // op name → (steps, seconds, flops, bytes), each over all runs
+    let mut kinds: BTreeMap<&str, (usize, f64, f64, f64)> = BTreeMap::new();
+    for (pos, step) in space.steps().iter().enumerate() {
+        if step.carried.is_some() {
+            continue;
+        }
+        let c = space.compute(pos, plan.choice[pos]);
+        let runs = step.runs as f64;
+        let e = kinds.entry(m.ops[step.op].name.as_str()).or_default();
+        *e = (e.0 + 1, e.1 + c.seconds * runs, e.2 + c.flops * runs, e.3 + c.bytes * runs);
+    }
+    let mut rows: Vec<_> = kinds.into_iter().filter(|r| r.1.1 > 0.0).collect();
+    rows.sort_by(|a, b| b.1.1.total_cmp(&a.1.1).then(a.0.cmp(b.0)));
+    let mut s = format!("\ncompute by op (the {COMPUTE_ROWS} costliest kinds, per device over all runs):\n");
+    let _ = writeln!(s, "  {:<32} {:>6} {:>11} {:>8} {:>14} {:>12}", "op", "steps", "ms", "share", "GFLOP", "bytes");
+    for (name, (steps, secs, flops, moved)) in rows.iter().take(COMPUTE_ROWS) {
+        let _ = writeln!(
+            s,
+            "  {name:<32} {steps:>6} {:>11.4} {:>7.1}% {:>14.4} {:>12}",
+            secs * 1e3,
+            100.0 * secs / cost.compute_s.max(f64::MIN_POSITIVE),
+            flops / 1e9,
+            bytes(*moved as u64)
+        );
+    }
     s
 }
 
