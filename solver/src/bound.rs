@@ -489,6 +489,10 @@ impl<'p> Diffusion<'p> {
             } else {
                 since_best += 1;
             }
+            // The bound proves the answer given before the run: it cannot rise past it.
+            if self.known.is_some_and(|k| best >= k) {
+                break;
+            }
             (previous, latest) = (latest, (effort.seconds(spent, t0), best));
             if !lagrangian {
                 if (gain as f64) < MIN_GAIN * (best.unsigned_abs() as f64).max(1.0) {

@@ -27,29 +27,71 @@ impl ClockWatch {
     }
 }
 
-/// A lower bound that another thread proves while a phase runs: a phase whose best answer meets it
-/// holds an optimal answer and can stop. Clones share one bound.
+/// A lower bound that another thread proves while a phase runs, and the cheapest answer any phase has
+/// found: a phase whose best answer meets the bound holds an optimal answer and can stop, and so can
+/// every phase once the bound meets an answer another one found ([`SharedBound::settled`]). Clones
+/// share one bound.
 #[derive(Clone, Debug, Default)]
-pub struct SharedBound(Arc<Mutex<Option<i128>>>);
+pub struct SharedBound(Arc<Mutex<Shared>>);
+
+/// What [`SharedBound`] shares.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shared {
+    bound: Option<i128>,
+    answer: Option<i128>,
+}
 
 impl SharedBound {
     /// Record the proven bound `b` (kept when higher than the one before).
     pub fn raise(&self, b: i128) {
         if let Ok(mut x) = self.0.lock()
-            && x.is_none_or(|y| y < b)
+            && x.bound.is_none_or(|y| y < b)
         {
-            *x = Some(b);
+            x.bound = Some(b);
+        }
+    }
+
+    /// Record that a phase found an answer (one that fits) costing `cost` (kept when cheaper than the
+    /// one before).
+    pub fn offer(&self, cost: i128) {
+        if let Ok(mut x) = self.0.lock()
+            && x.answer.is_none_or(|y| cost < y)
+        {
+            x.answer = Some(cost);
         }
     }
 
     /// The best bound proven so far.
     pub fn get(&self) -> Option<i128> {
-        self.0.lock().ok().and_then(|x| *x)
+        self.0.lock().ok().and_then(|x| x.bound)
     }
 
     /// Does the bound prove `cost` optimal?
     pub fn proves(&self, cost: i128) -> bool {
         self.get().is_some_and(|b| b >= cost)
+    }
+
+    /// Does the bound prove an answer that some phase [offered](SharedBound::offer) optimal? Then no
+    /// phase can find a cheaper one.
+    pub fn settled(&self) -> bool {
+        self.0.lock().ok().is_some_and(|x| matches!((x.bound, x.answer), (Some(b), Some(a)) if b >= a))
+    }
+}
+
+#[cfg(test)]
+mod shared_tests {
+    use super::SharedBound;
+
+    #[test]
+    fn an_offered_answer_is_settled_once_the_bound_meets_it() {
+        let s = SharedBound::default();
+        assert!(!s.settled());
+        s.offer(10);
+        s.raise(9);
+        assert!(!s.settled() && !s.proves(10));
+        s.offer(12);
+        s.raise(10);
+        assert!(s.settled() && s.proves(10));
     }
 }
 

@@ -340,11 +340,11 @@ fn solve_whole(
 }
 
 /// `Auto`: the local search, with the dual bound on a second thread (when there is one; in a
-/// deterministic solve, before it otherwise), stopping as soon as the bound proves its answer; unless
-/// it did, the dual runs out its share, the Lagrangian search runs from its prices (two searches, on
-/// the dual's thread and one more), its answer (or, without one, the answer read from the dual's
-/// reparametrized costs) is polished by the local search and kept when cheaper, and the exact backend
-/// goes on from the better answer.
+/// deterministic solve, before it otherwise), stopping as soon as the bound proves its answer or the
+/// Lagrangian search's; the dual runs out its share (or until it proves the start given), the
+/// Lagrangian search runs from its prices (two searches, on the dual's thread and one more), its
+/// answer (or, without one, the answer read from the dual's reparametrized costs) is polished by the
+/// local search and kept when no dearer, and the exact backend goes on from the better answer.
 /// `Highs`: the exact backend alone. Returns the answer and the dual's bound.
 ///
 /// In a deterministic solve the phases' shares are taken of the whole time limit, `nominal` (not of
@@ -409,6 +409,10 @@ fn heuristic_then_exact(
         let mut d = start.sharing(shared.clone()).extending(cap, known);
         let bound = d.run(&effort, &stop, &found);
         let worked = (lift + Duration::from_secs_f64(d.worked_s())).max(dual_time);
+        // The bound proves the start given: that answer is optimal, and nothing is read.
+        if known.is_some_and(|k| bound.is_some_and(|b| b >= k)) {
+            return (bound, None, worked);
+        }
         // From the dual's prices and reparametrization, the Lagrangian search (TRW-S on the priced
         // costs), reading forward and backward: one search per thread (one after the other on one
         // thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
@@ -472,20 +476,27 @@ fn heuristic_then_exact(
         let join = |h: std::thread::ScopedJoinHandle<'_, (Option<i128>, Option<Vec<usize>>, Duration)>| {
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         };
-        // When the dual bound already meets the heuristic's answer, that answer is optimal.
-        let proven_now = warm.as_ref().is_some_and(|w| shared.proves(w.cost));
-        // Unless the bound already proves the heuristic's answer, the dual runs out its share: its
-        // reparametrized costs give a second start, often in another basin than the local search's.
-        // (Read earlier, when the local search ends, while the dual ran on: K 2.73x of its best known
-        // cost against 2.13x, docs/solver.md.)
+        // The dual runs out its share: its reparametrized costs give a second start, often in another
+        // basin than the local search's. (Read earlier, when the local search ends, while the dual ran
+        // on: K 2.73x of its best known cost against 2.13x, docs/solver.md.) It is waited for even when
+        // the bound already proves the heuristic's answer: the heuristic stops as soon as the bound
+        // proves its answer or the dual's (`SharedBound::settled`), whichever comes first, and the
+        // dual's answer, when optimal, is the one taken, so that the plan does not depend on which
+        // thread got there first.
         let mut dual = before.unwrap_or((None, None, dual_time));
-        if !proven_now && let Some(h) = handle.take() {
+        if let Some(h) = handle.take() {
             dual = join(h);
         }
         // The answer read from the dual, polished by the local search from there, replaces the
-        // heuristic's when it is cheaper (and fits).
+        // heuristic's when it is no dearer (and fits). It is polished unless the heuristic's answer is
+        // proven and cheaper: the heuristic may have stopped at any point once the bound proved the
+        // read answer (`SharedBound::settled`), so that answer is taken whenever it is optimal.
         let polished = match dual.1.take() {
-            Some(read) if !warm.as_ref().is_some_and(|w| shared.proves(w.cost)) => {
+            Some(read)
+                if !warm
+                    .as_ref()
+                    .is_some_and(|w| shared.proves(w.cost) && evaluate(q, &read).map_or(true, |e| w.cost < e.cost)) =>
+            {
                 // Within the deadline: the dual and the Lagrangian search may have run up to it.
                 let left = deadline.saturating_duration_since(Instant::now());
                 if opts.deterministic && left < warm_time {
@@ -535,7 +546,7 @@ fn heuristic_then_exact(
 fn better(q: &ChoiceProblem, warm: Option<Solution>, read: Option<Vec<usize>>, t0: Instant) -> Option<Solution> {
     let Some(choice) = read else { return warm };
     let Ok(e) = crate::problem::eval::evaluate(q, &choice) else { return warm };
-    if !e.is_feasible() || warm.as_ref().is_some_and(|w| w.cost <= e.cost) {
+    if !e.is_feasible() || warm.as_ref().is_some_and(|w| w.cost < e.cost) {
         return warm;
     }
     let bound = warm.as_ref().map_or(i128::MIN, |w| w.bound);

@@ -104,6 +104,7 @@ pub fn search(
             if s.feasible() && s.cost < FORBIDDEN_COST as i128 && best.as_ref().is_none_or(|(b, _)| s.cost < *b) {
                 best = Some((s.cost, s.x.clone()));
                 since_best = 0;
+                proven.offer(s.cost);
             }
         }
         let Some(limit) = limit else { continue };

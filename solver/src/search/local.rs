@@ -2,8 +2,9 @@
 //! ([`crate::search::state`]) with random restarts of small regions and sweeps of tree moves
 //! ([`crate::search::trees`]) until the time (in a deterministic solve, its work) runs out, many
 //! perturbations in a row find nothing better, or a bound proven meanwhile on another thread
-//! ([`SolveOptions::proven`]) meets its best answer. It proves nothing itself: its bound is the
-//! problem's trivial bound.
+//! ([`SolveOptions::proven`]) meets its best answer or one another phase found
+//! ([`crate::effort::SharedBound::settled`]). It proves nothing itself: its bound is the problem's
+//! trivial bound.
 //!
 //! Every step is drawn from the seeded generator and counted in cost terms read, so the sequence of best
 //! answers is the same on every run; stopping at the first that a bound proves optimal therefore
@@ -93,7 +94,8 @@ impl Backend for LocalSearch {
         let patience = 2000 + 20 * p.nodes.len();
         let mut since_best = 0usize;
         let mut sweeping = 0u64;
-        let proven = |cost: i128| opts.proven.as_ref().is_some_and(|b| b.proves(cost));
+        // Its best is proven optimal, or another phase holds an answer that is.
+        let proven = |cost: i128| opts.proven.as_ref().is_some_and(|b| b.proves(cost) || b.settled());
         while !effort.over(s.work) && since_best < patience && !(kept && proven(best.0)) {
             since_best += 1;
             let dirty = if since_best.is_multiple_of(FOREST_EVERY) && sweeping as f64 <= FOREST_SHARE * s.work as f64 {
