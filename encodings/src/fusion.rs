@@ -5,10 +5,11 @@
 //! operand's elements where they are, so the op itself moves no bytes through memory. It runs on its own
 //! only when something reads it that XLA does not fuse into: a loop's initial or yielded value (the
 //! zero-filled stacks a scan's results are written into), a `case` or `if` capturing it, a custom call,
-//! or the program's result. The cost model ([`crate::plan::PlanSpace::compute`]) charges a fused op
-//! nothing; its readers already count the bytes they read. Memory still counts its result as a buffer
-//! of its own: an upper bound where XLA fuses it, and what XLA's CPU backend does for a slice that a
-//! `dot_general` reads (it copies the slice out first).
+//! or the program's result; and, since XLA fuses operands into them on some backends only (its CPU
+//! backend copies out a slice a `dot_general` reads), a `dot_general`, convolution, scatter or sort.
+//! The cost model ([`crate::plan::PlanSpace::compute`]) charges a fused op nothing (its readers already
+//! count the bytes they read), and its result holds no buffer of its own: its operand's buffer lives as
+//! long as the result is read ([`crate::plan::PlanSpace::shares_buffer`]).
 
 use crate::schedule::Schedule;
 use automap_ir::{Module, OpKind, ValueId};

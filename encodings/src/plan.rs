@@ -186,8 +186,9 @@ impl<'m> PlanSpace<'m> {
     /// own? A reshape does (XLA makes it a bitcast); so does a loop-carried value that the body yields
     /// unchanged (a scan's weights: XLA hoists it out of the loop, and the loop reads its initial value);
     /// and so does a `dynamic_update_slice` of a loop body's block argument whose result only the body
-    /// yields back to that same carried value (XLA writes it into the carried value's buffer). The
-    /// operand's buffer then lives as long as the result is read ([`PlanSpace::buffer`]).
+    /// yields back to that same carried value (XLA writes it into the carried value's buffer); and so
+    /// does an op XLA fuses into its readers ([`crate::fusion`]). The operand's buffer then lives as
+    /// long as the result is read ([`PlanSpace::buffer`]).
     pub fn shares_buffer(&self, pos: usize) -> bool {
         self.view.get(pos).copied().unwrap_or(false)
     }

@@ -542,7 +542,7 @@ fn heuristic_then_exact(
     Ok((sol, dual))
 }
 
-/// The cheaper of the heuristic's answer and `read` (when that one fits).
+/// The cheaper of the heuristic's answer and `read` (when that one fits); `read` at equal cost.
 fn better(q: &ChoiceProblem, warm: Option<Solution>, read: Option<Vec<usize>>, t0: Instant) -> Option<Solution> {
     let Some(choice) = read else { return warm };
     let Ok(e) = crate::problem::eval::evaluate(q, &choice) else { return warm };
