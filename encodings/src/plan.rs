@@ -456,9 +456,9 @@ impl<'m> PlanSpace<'m> {
         self.peak(plan).0
     }
 
-    /// The peak of [`PlanSpace::peak_bytes`], the first position where it is reached (the step count
-    /// when only the arguments are live), and the buffers live there with their bytes per device,
-    /// largest first (arguments included).
+    /// The peak bytes per device over program order (a loop's body once), the first position where it
+    /// is reached (the step count when only the arguments are live), and the buffers live there with
+    /// their bytes per device, largest first (arguments included).
     pub fn peak_buffers(&self, plan: &Plan) -> (f64, usize, Vec<(ValueId, f64)>) {
         let (peak, at) = self.peak(plan);
         let m = self.m;
