@@ -453,42 +453,42 @@ impl<'m> PlanSpace<'m> {
     /// Peak bytes per device over program order (a loop's body once: what lives across the loop and
     /// the peak of one iteration).
     fn peak_bytes(&self, plan: &Plan) -> f64 {
-        self.peak(plan).0
+        self.peak(plan, &self.live_ranges()).0
     }
 
     /// The peak bytes per device over program order (a loop's body once), the first position where it
     /// is reached (the step count when only the arguments are live), and the buffers live there with
     /// their bytes per device, largest first (arguments included).
     pub fn peak_buffers(&self, plan: &Plan) -> (f64, usize, Vec<(ValueId, f64)>) {
-        let (peak, at) = self.peak(plan);
-        let m = self.m;
-        let size = |v: ValueId| m.ty(v).byte_size() as f64 / self.mesh.shards(&self.produced(plan, v));
-        let mut live: Vec<(ValueId, f64)> = m.args.iter().map(|&a| (a, size(a))).collect();
-        for (step, range) in self.schedule.steps.iter().zip(self.live_ranges()) {
-            match range {
-                Some((start, end)) if start <= at && at <= end => {
-                    live.extend(step.results.iter().map(|&r| (r, size(r))))
-                }
-                _ => {}
+        let ranges = self.live_ranges();
+        let (peak, at) = self.peak(plan, &ranges);
+        let mut live: Vec<(ValueId, f64)> = self.m.args.iter().map(|&a| (a, self.held_bytes(plan, a))).collect();
+        for (step, range) in self.schedule.steps.iter().zip(ranges) {
+            if range.is_some_and(|(start, end)| start <= at && at <= end) {
+                live.extend(step.results.iter().map(|&r| (r, self.held_bytes(plan, r))));
             }
         }
         live.sort_by(|a, b| b.1.total_cmp(&a.1));
         (peak, at, live)
     }
 
-    /// The peak bytes per device and the first position where it is reached.
-    fn peak(&self, plan: &Plan) -> (f64, usize) {
-        let m = self.m;
+    /// Bytes per device of value `v` as `plan` shards it.
+    fn held_bytes(&self, plan: &Plan, v: ValueId) -> f64 {
+        self.m.ty(v).byte_size() as f64 / self.mesh.shards(&self.produced(plan, v))
+    }
+
+    /// The peak bytes per device, given each step's [live range](PlanSpace::live_ranges), and the first
+    /// position where it is reached.
+    fn peak(&self, plan: &Plan, ranges: &[Option<(usize, usize)>]) -> (f64, usize) {
         let n = self.schedule.steps.len();
         let mut delta = vec![0.0f64; n + 2];
-        let size = |v: ValueId| m.ty(v).byte_size() as f64 / self.mesh.shards(&self.produced(plan, v));
-        for &a in &m.args {
-            delta[0] += size(a);
+        for &a in &self.m.args {
+            delta[0] += self.held_bytes(plan, a);
         }
-        for (step, range) in self.schedule.steps.iter().zip(self.live_ranges()) {
-            let Some((start, end)) = range else { continue };
+        for (step, range) in self.schedule.steps.iter().zip(ranges) {
+            let Some((start, end)) = *range else { continue };
             for &r in &step.results {
-                let s = size(r);
+                let s = self.held_bytes(plan, r);
                 delta[start] += s;
                 delta[end + 1] -= s;
             }
