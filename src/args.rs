@@ -44,10 +44,11 @@ pub enum Command {
     ///
     /// Reads PROBLEM (`.json` or `.json.gz`), presolves it exactly, finds a good answer quickly by local
     /// search while a dual bound is proven beside it, finds a second from the dual's memory prices (a
-    /// Lagrangian search: TRW-S on the priced costs, the prices moved until its answers fit), merges
-    /// nodes whose edges match strategies one to one into clusters, and solves the problem over clusters
-    /// with HiGHS (memory rows added where the answer overflows) for the rest of the time, proving a
-    /// lower bound; when that MIP is too large, searches over clusters instead. Progress goes to
+    /// Lagrangian search: TRW-S and tree moves on the priced costs, the prices moved until its answers
+    /// fit; it goes on while it finds cheaper answers when no MIP lies ahead), merges nodes whose edges
+    /// match strategies one to one into clusters, and solves the problem over clusters with HiGHS
+    /// (memory rows added where the answer overflows) for the rest of the time, proving a lower bound;
+    /// when that MIP is too large, searches over clusters instead. Progress goes to
     /// stderr; the last line on stdout is the answer in the contest's format, `[s0, s1, ...]` (one
     /// strategy index per node), or `[]` if none was found.
     Solve {

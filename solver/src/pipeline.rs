@@ -382,6 +382,11 @@ fn heuristic_then_exact(
         true => Duration::ZERO,
         false => remaining(LAGRANGIAN_SHARE).min(Duration::from_secs(MAX_LAGRANGIAN_S)),
     };
+    // How far a search that is still finding cheaper answers may go on past its share.
+    let lagrangian_cap = match lagrangian_time.is_zero() {
+        true => Duration::ZERO,
+        false => lagrangian_time.max(remaining(LAGRANGIAN_CAP_SHARE).min(Duration::from_secs(MAX_LAGRANGIAN_CAP_S))),
+    };
     let deadline = t0 + opts.time_limit;
     let shared = SharedBound::default();
     let stop = AtomicBool::new(false);
@@ -411,19 +416,22 @@ fn heuristic_then_exact(
         let worked = (lift + Duration::from_secs_f64(d.worked_s())).max(dual_time);
         // The bound proves the start given: that answer is optimal, and nothing is read.
         if known.is_some_and(|k| bound.is_some_and(|b| b >= k)) {
-            return (bound, None, worked);
+            return DualOutcome { bound, read: None, worked, searched: Duration::ZERO };
         }
-        // From the dual's prices and reparametrization, the Lagrangian search (TRW-S on the priced
-        // costs), reading forward and backward: one search per thread (one after the other on one
+        // From the dual's prices and reparametrization, the Lagrangian search (TRW-S and tree moves on
+        // the priced costs), reading forward and backward: one search per thread (one after the other on one
         // thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
         // finds one that fits.
-        let searched = match lagrangian_time.is_zero() || stop.load(Ordering::Relaxed) {
-            true => None,
+        let (searched, search_time) = match lagrangian_time.is_zero() || stop.load(Ordering::Relaxed) {
+            true => (None, Duration::ZERO),
             false => {
-                let effort =
-                    Effort::of(lagrangian_time, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-                let run = |backward| crate::search::lagrangian::search(q, &d, backward, &effort, &stop, &shared);
-                let (forward, backward) = match concurrent {
+                let share = lagrangian_time.as_secs_f64();
+                // Where a MIP lies ahead, which can prove what it finds, it keeps its time.
+                let cap = if mip_ahead(q) { lagrangian_time } else { lagrangian_cap };
+                let effort = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+                let run =
+                    |backward| crate::search::lagrangian::search(q, &d, backward, (share, &effort), &stop, &shared);
+                let ((forward, f_s), (backward, b_s)) = match concurrent {
                     true => std::thread::scope(|s| {
                         let h = s.spawn(|| run(true));
                         let forward = run(false);
@@ -431,7 +439,10 @@ fn heuristic_then_exact(
                     }),
                     false => (run(false), run(true)),
                 };
-                [forward, backward].into_iter().flatten().min_by_key(|(c, _)| *c)
+                // One search per thread, or one after the other on one thread.
+                let took = if concurrent { f_s.max(b_s) } else { f_s + b_s };
+                let best = [forward, backward].into_iter().flatten().min_by_key(|(c, _)| *c);
+                (best, Duration::from_secs_f64(took.max(0.0)))
             }
         };
         // The dual stopped at its share when no answer it knew was close; the search's answer may be
@@ -441,7 +452,7 @@ fn heuristic_then_exact(
         if let Some((cost, _)) = &searched
             && !stop.load(Ordering::Relaxed)
         {
-            let left = dual_cap.saturating_sub(worked + lagrangian_time);
+            let left = dual_cap.saturating_sub(worked + search_time);
             let cap = Effort::of(left, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
             if let Some(b) = d.resume(*cost, cap, &stop, &found) {
                 bound = bound.max(Some(b));
@@ -454,7 +465,7 @@ fn heuristic_then_exact(
         // of the best answer known with a full share of its cap left, a diffusion from zero gets that
         // share (and goes on to the cap while closing in); the better bound stands.
         let best_known = searched.as_ref().map(|(c, _)| *c).into_iter().chain(known).min();
-        let left = dual_cap.saturating_sub(worked + lagrangian_time);
+        let left = dual_cap.saturating_sub(worked + search_time);
         if was_lifted
             && !stop.load(Ordering::Relaxed)
             && left >= dual_time
@@ -466,14 +477,15 @@ fn heuristic_then_exact(
             bound = bound.max(zero.run(&effort, &stop, &found));
             worked += Duration::from_secs_f64(zero.worked_s());
         }
-        (bound, searched.map(|(_, x)| x).or_else(|| d.read_answer()), worked)
+        let read = searched.map(|(_, x)| x).or_else(|| d.read_answer());
+        DualOutcome { bound, read, worked, searched: search_time }
     };
     let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
     let (sol, dual) = std::thread::scope(|scope| {
         let before = (!dual_time.is_zero() && !concurrent).then(dual);
         let mut handle = (!dual_time.is_zero() && concurrent).then(|| scope.spawn(dual));
         let warm = LocalSearch.solve(q, &local_opts, shifted).ok();
-        let join = |h: std::thread::ScopedJoinHandle<'_, (Option<i128>, Option<Vec<usize>>, Duration)>| {
+        let join = |h: std::thread::ScopedJoinHandle<'_, DualOutcome>| {
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         };
         // The dual runs out its share: its reparametrized costs give a second start, often in another
@@ -483,7 +495,8 @@ fn heuristic_then_exact(
         // proves its answer or the dual's (`SharedBound::settled`), whichever comes first, and the
         // dual's answer, when optimal, is the one taken, so that the plan does not depend on which
         // thread got there first.
-        let mut dual = before.unwrap_or((None, None, dual_time));
+        let mut dual =
+            before.unwrap_or(DualOutcome { bound: None, read: None, worked: dual_time, searched: Duration::ZERO });
         if let Some(h) = handle.take() {
             dual = join(h);
         }
@@ -491,7 +504,7 @@ fn heuristic_then_exact(
         // heuristic's when it is no dearer (and fits). It is polished unless the heuristic's answer is
         // proven and cheaper: the heuristic may have stopped at any point once the bound proved the
         // read answer (`SharedBound::settled`), so that answer is taken whenever it is optimal.
-        let polished = match dual.1.take() {
+        let polished = match dual.read.take() {
             Some(read)
                 if !warm
                     .as_ref()
@@ -520,9 +533,9 @@ fn heuristic_then_exact(
         // The exact phase's nominal time, in a deterministic solve: the limit less what the phases
         // before were given (the dual beside the local search, or before it on one thread; the polish).
         let allotted = if concurrent {
-            (dual.2 + lagrangian_time).max(warm_time)
+            (dual.worked + dual.searched).max(warm_time)
         } else {
-            dual.2 + 2 * lagrangian_time + warm_time
+            dual.worked + dual.searched + warm_time
         } + warm_time;
         let exact_time = match opts.deterministic {
             true => nominal.saturating_sub(allotted),
@@ -533,13 +546,39 @@ fn heuristic_then_exact(
             (warm, _) => exact_phase(q, opts, (warm, second), proven.multipliers, (t0, exact_time), shifted),
         };
         stop.store(true, Ordering::Relaxed);
-        (sol, handle.map(join).map_or(dual.0, |(b, _, _)| b.or(dual.0)))
+        (sol, handle.map(join).map_or(dual.bound, |d| d.bound.or(dual.bound)))
     });
     let sol = sol?;
     if let Some(d) = dual {
         shifted(&Progress { phase: "dual", elapsed: 0.0, incumbent: Some(sol.cost), bound: Some(d) });
     }
     Ok((sol, dual))
+}
+
+/// Will the exact phase pose a MIP (over the clusters, or over the whole problem), rather than search?
+/// Judged by size alone ([`crate::exact::highs::surely_fits`]).
+fn mip_ahead(q: &ChoiceProblem) -> bool {
+    if crate::exact::highs::surely_fits(q) {
+        return true;
+    }
+    match crate::clusters::Clusters::find(q) {
+        Ok(cl) if !q.has_user_constraints() && cl.len() < q.nodes.len() => {
+            crate::exact::highs::surely_fits(&cl.coarse(q))
+        }
+        _ => false,
+    }
+}
+
+/// What the dual's thread hands back.
+struct DualOutcome {
+    /// The bound it proved.
+    bound: Option<i128>,
+    /// An answer from it: the Lagrangian search's, or else one read from the diffusion.
+    read: Option<Vec<usize>>,
+    /// How long the dual worked (its share, or longer when it went on).
+    worked: Duration,
+    /// How long the Lagrangian search ran (both searches, when one after the other on one thread).
+    searched: Duration,
 }
 
 /// The cheaper of the heuristic's answer and `read` (when that one fits); `read` at equal cost.
@@ -871,9 +910,18 @@ pub const DUAL_CAP_SHARE: f64 = 0.75;
 /// Share of the time limit the Lagrangian search ([`crate::search::lagrangian`]) gets after the dual
 /// (two searches, one per thread, or one after the other on one thread, each this long), and at most
 /// `MAX_LAGRANGIAN_S` seconds (each stops sooner once it stalls, see
-/// [`crate::search::lagrangian::PATIENCE`]).
+/// [`crate::search::lagrangian::PATIENCE`]; each goes on, up to [`LAGRANGIAN_CAP_SHARE`], while it
+/// still finds cheaper answers, unless a MIP lies ahead).
 pub const LAGRANGIAN_SHARE: f64 = 0.15;
 /// Most seconds for the Lagrangian search.
 pub const MAX_LAGRANGIAN_S: u64 = 40;
+/// Share of the time limit a Lagrangian search may run in all, past [`LAGRANGIAN_SHARE`], while it is
+/// still finding cheaper answers (its best found in the latter half of its run), when the exact phase
+/// after it has no MIP to pose (too large, over the clusters and over the whole problem): it then
+/// competes with a search (over clusters, or of regions), and the one finding cheaper answers keeps
+/// the time. A MIP that fits keeps its time, as it can prove what it finds.
+pub const LAGRANGIAN_CAP_SHARE: f64 = 0.5;
+/// Most seconds for a Lagrangian search that is still finding cheaper answers.
+pub const MAX_LAGRANGIAN_CAP_S: u64 = 120;
 /// Most seconds the heuristic gets before the exact backend.
 pub const MAX_HEURISTIC_S: u64 = 5;

@@ -110,6 +110,24 @@ pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
 /// looks at its time limit or interrupt (measured on the MIPs of linked model problems, docs/solver.md).
 pub const PRESOLVE_S_PER_COLUMN: f64 = 6e-6;
 
+/// Does `p`'s MIP surely stay within [`MAX_EDGE_VARIABLES`] pair variables? Counted before strategies
+/// are grouped (grouping only lowers the count, and takes seconds on a large problem): a quick test
+/// that a phase before the MIP can make, to leave the MIP its time.
+pub fn surely_fits(p: &ChoiceProblem) -> bool {
+    let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
+    let mut pairs = 0usize;
+    for e in p.edges.values() {
+        let (a, b) = (e.from.as_u32() as usize, e.to.as_u32() as usize);
+        if a != b && sizes[a] > 1 && sizes[b] > 1 {
+            pairs = pairs.saturating_add(sizes[a] * sizes[b]);
+            if pairs > MAX_EDGE_VARIABLES {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The model would need more than [`MAX_EDGE_VARIABLES`] pair variables (`at_least` counted so far).
 fn too_large(at_least: usize) -> SolveError {
     SolveError::TooLarge {
@@ -538,4 +556,39 @@ fn attempt(
     });
     let solution = Solution { choice, cost: e.cost, bound, status: st, time_to_best: t0.elapsed().as_secs_f64() };
     Ok((solution, agrees))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Highs, MAX_EDGE_VARIABLES, surely_fits};
+    use crate::backend::{Backend, SolveError, SolveOptions};
+    use crate::problem::{ChoiceProblem, Edge, Node, NodeId, Strategy};
+    use crate::testing::{RandomSpec, random_problem};
+
+    /// Two nodes of `k` strategies joined by one edge whose costs no two rows share up to a constant
+    /// (so grouping saves nothing).
+    fn two_wide_nodes(k: usize) -> ChoiceProblem {
+        let mut p = ChoiceProblem::default();
+        for _ in 0..2 {
+            p.nodes.push(Node::new(vec![Strategy { cost: 1, usage: 1 }; k], (0, 1)));
+        }
+        let costs = (0..k * k).map(|i| ((i / k) * (i % k)) as i64).collect();
+        p.edges.push(Edge { from: NodeId::from_u32(0), to: NodeId::from_u32(1), costs });
+        p
+    }
+
+    /// The quick test agrees with the model: small problems surely fit, and one whose single edge
+    /// needs more pair variables than the limit, which grouping cannot lower, is refused by the MIP.
+    #[test]
+    fn surely_fits_agrees_with_the_mip() {
+        for seed in 0..20 {
+            assert!(surely_fits(&random_problem(&RandomSpec::tiny(30), seed)), "seed {seed}");
+        }
+        let k = MAX_EDGE_VARIABLES.isqrt() + 1;
+        let wide = two_wide_nodes(k);
+        assert!(!surely_fits(&wide));
+        let refused = Highs.solve(&wide, &SolveOptions::default(), &mut |_| {});
+        assert!(matches!(refused, Err(SolveError::TooLarge { .. })), "{refused:?}");
+        assert!(surely_fits(&two_wide_nodes(MAX_EDGE_VARIABLES.isqrt())));
+    }
 }

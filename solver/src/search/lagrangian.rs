@@ -7,7 +7,10 @@
 //! for which TRW-S moves every node at once. Each round:
 //! 1. [`PASSES_PER_ROUND`] passes of TRW-S at the current prices (the first from the dual's
 //!    reparametrization and prices, [`crate::bound::Diffusion`]); the answer read is descended by
-//!    single and pair moves on the priced costs: the priced problem's answer;
+//!    single and pair moves on the priced costs, then by up to [`TREE_SWEEPS`] sweeps of tree moves
+//!    (every tree of a random induced forest given its best assignment at once, each sweep followed by
+//!    a descent from the nodes it moved): the priced problem's answer. Single and pair moves stop
+//!    where a chain of nodes must move together; a tree moves the chain;
 //! 2. that answer made to fit (the greedy repair, when it does not) and descended on the true costs,
 //!    within the limit: an answer, kept when it is the cheapest;
 //! 3. the prices: raised where the priced answer overflows (×[`GROWTH`], plus a nudge), lowered
@@ -22,6 +25,7 @@ use crate::bound::{Diffusion, ENTRIES_PER_S, Trws};
 use crate::effort::{Effort, SharedBound};
 use crate::problem::memory::SlotSums;
 use crate::problem::{ChoiceProblem, Cost, FORBIDDEN_COST};
+use crate::rng::Rng;
 use crate::search::state::Search;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -36,26 +40,34 @@ pub const GROWTH: f64 = 1.3;
 pub const NUDGE: f64 = 0.02;
 /// When the priced answer fits, every price is multiplied by this.
 pub const LOWER: f64 = 0.95;
+/// Sweeps of tree moves ([`Search::forest_sweep`]) on the priced costs after each read's descent
+/// (fewer when a sweep moves nothing).
+pub const TREE_SWEEPS: usize = 16;
 /// Rounds in a row without a cheaper answer after which the search stops.
 pub const PATIENCE: usize = 40;
 /// A priced cost is capped here, far below the forbidden marker's share of [`Search`]'s costs.
 const PRICED_MAX: Cost = Cost::MAX / 8;
 
 /// Search `q` from the dual `d`'s reparametrization and prices, TRW-S reading its answers on the
-/// backward passes when `backward` (see [`Trws::round`]), until `effort` is spent (counted in
-/// cost entries read, by TRW-S and by the descents), `stop` is set, `proven` proves the best answer, or
-/// [`PATIENCE`] rounds find nothing better. Returns the cheapest answer that fits, if any, with its cost.
+/// backward passes when `backward` (see [`Trws::round`]), for `share_s` seconds and on while it is
+/// still finding cheaper answers (its best found in the latter half of its run), until `effort` is
+/// spent (counted in cost entries read, by TRW-S and by the descents), `stop` is set, `proven` proves
+/// the best answer, or [`PATIENCE`] rounds find nothing better. Returns the cheapest answer that fits,
+/// if any, with its cost, and the seconds the search ran (by its work, in a counted phase).
 pub fn search(
     q: &ChoiceProblem,
     d: &Diffusion<'_>,
     backward: bool,
-    effort: &Effort,
+    (share_s, effort): (f64, &Effort),
     stop: &AtomicBool,
     proven: &SharedBound,
-) -> Option<(i128, Vec<usize>)> {
+) -> (Option<(i128, Vec<usize>)>, f64) {
     if !time_for_a_round(q, effort) {
-        return None;
+        return (None, 0.0);
     }
+    let t0 = Instant::now();
+    // Seconds into the search, and when its best answer was found.
+    let (mut now, mut at_best) = (0.0, 0.0);
     let mut tr = Trws::from_dual(d);
     let mut mu = tr.prices().to_vec();
     let limit = q.usage_limit.map(i128::from);
@@ -64,11 +76,14 @@ pub fn search(
     let mut priced = Search::new(q);
     priced.limit = None;
     let mut best: Option<(i128, Vec<usize>)> = None;
+    // The forests differ between the two searches.
+    let mut rng = Rng::new(u64::from(backward));
     let (mut spent, mut since_best) = (0u64, 0usize);
     while !effort.over(spent + s.work)
         && !stop.load(Ordering::Relaxed)
         && since_best < PATIENCE
         && !best.as_ref().is_some_and(|(c, _)| proven.proves(*c))
+        && (now < share_s || now < 2.0 * at_best)
     {
         since_best += 1;
         let (read, w) = tr.round(PASSES_PER_ROUND, backward, effort, spent + s.work);
@@ -92,6 +107,16 @@ pub fn search(
         priced.x = read;
         priced.reset();
         priced.descend(&[], effort);
+        for _ in 0..TREE_SWEEPS {
+            if effort.over(spent + priced.work + s.work) {
+                break;
+            }
+            let moved = priced.forest_sweep(&mut rng);
+            if moved.is_empty() {
+                break;
+            }
+            priced.descend(&moved, effort);
+        }
         spent += std::mem::take(&mut priced.work);
         // An answer from it.
         s.x.clone_from(&priced.x);
@@ -104,9 +129,11 @@ pub fn search(
             if s.feasible() && s.cost < FORBIDDEN_COST as i128 && best.as_ref().is_none_or(|(b, _)| s.cost < *b) {
                 best = Some((s.cost, s.x.clone()));
                 since_best = 0;
+                at_best = effort.seconds(spent + s.work, t0);
                 proven.offer(s.cost);
             }
         }
+        now = effort.seconds(spent + s.work, t0);
         let Some(limit) = limit else { continue };
         if over.is_empty() {
             for m in &mut mu {
@@ -122,7 +149,7 @@ pub fn search(
         }
         tr.set_prices(&mu);
     }
-    best
+    (best, effort.seconds(spent + s.work, t0))
 }
 
 /// Is there time (and, in a counted phase, work) left to set up and run one round? Setting up copies
@@ -171,7 +198,9 @@ mod tests {
             for backward in [false, true] {
                 solvable += 1;
                 let soon = Effort::until(Instant::now() + Duration::from_secs(2));
-                let Some((cost, x)) = search(&p, &d, backward, &soon, &stop, &SharedBound::default()) else { continue };
+                let Some((cost, x)) = search(&p, &d, backward, (2.0, &soon), &stop, &SharedBound::default()).0 else {
+                    continue;
+                };
                 let e = evaluate(&p, &x).unwrap();
                 assert!(e.is_feasible(), "seed {seed}: {:?}", e.violations(&p));
                 assert_eq!(e.cost, cost, "seed {seed}");
@@ -195,10 +224,10 @@ mod tests {
             &p,
             &d,
             false,
-            &Effort::until(Instant::now() + Duration::from_secs(5)),
+            (5.0, &Effort::until(Instant::now() + Duration::from_secs(5))),
             &stop,
             &SharedBound::default(),
         );
-        assert!(f.is_none());
+        assert!(f.0.is_none());
     }
 }

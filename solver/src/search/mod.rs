@@ -1,8 +1,8 @@
 //! Heuristic search on the original problem: the assignment state with its moves, the local-search
 //! backend, tree moves (exact dynamic programming over random induced forests), regions re-solved
 //! exactly with everything else fixed, problems restricted to a few candidate strategies per node, the
-//! Lagrangian search (memory priced, TRW-S on the priced costs), and parts of an answer turned over by
-//! a symmetry of the problem.
+//! Lagrangian search (memory priced, TRW-S and tree moves on the priced costs), and parts of an answer
+//! turned over by a symmetry of the problem.
 //!
 //! Dependencies run one way: `local`, `trees`, `regions`, `candidates` and `lagrangian` build on
 //! `state`; `local` also uses `trees`; `lagrangian` also uses the dual's TRW-S ([`crate::bound`]);
