@@ -775,8 +775,13 @@ fn through_clusters(
     // Only the coarse MIP proves a bound; the search over clusters proves nothing beyond the trivial one.
     let proof = out.rounds > 0;
     let bound = if proof { out.bound } else { q.trivial_bound() };
+    // At equal cost the answer found first (with what the MIP proved of it), so that the time to best
+    // says when it was found.
     let best = match (out.solution, warm) {
         (Some(s), Some(w)) if w.cost < s.cost => w.clone(),
+        (Some(s), Some(w)) if w.cost == s.cost => {
+            Solution { choice: w.choice.clone(), time_to_best: w.time_to_best, ..s }
+        }
         (Some(s), _) => s,
         (None, Some(w)) => w.clone(),
         // Nothing found (or nothing fits): the node-level path says which, with the time left.
