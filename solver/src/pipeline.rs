@@ -419,8 +419,8 @@ fn heuristic_then_exact(
             return DualOutcome { bound, read: None, worked, searched: Duration::ZERO };
         }
         // From the dual's prices and reparametrization, the Lagrangian search (TRW-S and tree moves on
-        // the priced costs), reading forward and backward: one search per thread (one after the other on one
-        // thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
+        // the priced costs), reading forward and backward: one search per thread (one after the other
+        // on one thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
         // finds one that fits.
         let (searched, search_time) = match lagrangian_time.is_zero() || stop.load(Ordering::Relaxed) {
             true => (None, Duration::ZERO),
@@ -429,8 +429,9 @@ fn heuristic_then_exact(
                 // Where a MIP lies ahead, which can prove what it finds, it keeps its time.
                 let cap = if mip_ahead(q) { lagrangian_time } else { lagrangian_cap };
                 let effort = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-                let run =
-                    |backward| crate::search::lagrangian::search(q, &d, backward, (share, &effort), &stop, &shared);
+                let run = |backward| {
+                    crate::search::lagrangian::search(q, &d, (backward, opts.seed), (share, &effort), &stop, &shared)
+                };
                 let ((forward, f_s), (backward, b_s)) = match concurrent {
                     true => std::thread::scope(|s| {
                         let h = s.spawn(|| run(true));

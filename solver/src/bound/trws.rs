@@ -103,9 +103,10 @@ impl Trws {
 
     /// One round: `passes` pairs of passes, fewer when `effort` (of which `spent` units are already
     /// used) runs out (one reading pass always runs); returns the answer of least priced cost read (one
-    /// that pays a forbidden cost when each does; `None` only with no passes) and the cost entries read. Answers are read on the forward passes
-    /// (each node given the nodes before it), or with `backward` on the backward passes (each node
-    /// given the nodes after it): two reads of the same messages that differ where they are not tight.
+    /// that pays a forbidden cost when each does) and the cost entries read. Answers are read on the
+    /// forward passes (each node given the nodes before it), or with `backward` on the backward passes
+    /// (each node given the nodes after it): two reads of the same messages that differ where they are
+    /// not tight.
     pub fn round(&mut self, passes: usize, backward: bool, effort: &Effort, spent: u64) -> (Option<Vec<usize>>, u64) {
         let mut x = vec![0; self.unary.len()];
         let mut best: Option<(f64, Vec<usize>)> = None;

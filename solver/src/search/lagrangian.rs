@@ -49,15 +49,16 @@ pub const PATIENCE: usize = 40;
 const PRICED_MAX: Cost = Cost::MAX / 8;
 
 /// Search `q` from the dual `d`'s reparametrization and prices, TRW-S reading its answers on the
-/// backward passes when `backward` (see [`Trws::round`]), for `share_s` seconds and on while it is
-/// still finding cheaper answers (its best found in the latter half of its run), until `effort` is
-/// spent (counted in cost entries read, by TRW-S and by the descents), `stop` is set, `proven` proves
-/// the best answer, or [`PATIENCE`] rounds find nothing better. Returns the cheapest answer that fits,
+/// backward passes when `backward` (see [`Trws::round`]), its forests drawn from `seed`, for
+/// `share_s` seconds and on while it is still finding cheaper answers (its best found in the latter
+/// half of its run), until `effort` is spent (counted in cost entries read, by TRW-S and by the
+/// descents), `stop` is set, `proven` proves the best answer, or [`PATIENCE`] rounds find nothing
+/// better. Returns the cheapest answer that fits,
 /// if any, with its cost, and the seconds the search ran (by its work, in a counted phase).
 pub fn search(
     q: &ChoiceProblem,
     d: &Diffusion<'_>,
-    backward: bool,
+    (backward, seed): (bool, u64),
     (share_s, effort): (f64, &Effort),
     stop: &AtomicBool,
     proven: &SharedBound,
@@ -76,8 +77,8 @@ pub fn search(
     let mut priced = Search::new(q);
     priced.limit = None;
     let mut best: Option<(i128, Vec<usize>)> = None;
-    // The forests differ between the two searches.
-    let mut rng = Rng::new(u64::from(backward));
+    // The forests differ between the two searches and from seed to seed.
+    let mut rng = Rng::new(seed.wrapping_mul(2).wrapping_add(u64::from(backward)));
     let (mut spent, mut since_best) = (0u64, 0usize);
     while !effort.over(spent + s.work)
         && !stop.load(Ordering::Relaxed)
@@ -198,7 +199,8 @@ mod tests {
             for backward in [false, true] {
                 solvable += 1;
                 let soon = Effort::until(Instant::now() + Duration::from_secs(2));
-                let Some((cost, x)) = search(&p, &d, backward, (2.0, &soon), &stop, &SharedBound::default()).0 else {
+                let Some((cost, x)) = search(&p, &d, (backward, 0), (2.0, &soon), &stop, &SharedBound::default()).0
+                else {
                     continue;
                 };
                 let e = evaluate(&p, &x).unwrap();
@@ -223,7 +225,7 @@ mod tests {
         let f = search(
             &p,
             &d,
-            false,
+            (false, 0),
             (5.0, &Effort::until(Instant::now() + Duration::from_secs(5))),
             &stop,
             &SharedBound::default(),
