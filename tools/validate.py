@@ -156,9 +156,11 @@ def kib(b: float) -> str:
 def compare(predicted: list[dict], xla: list[dict]) -> tuple[list[str], bool]:
     """The comparison's text and whether it matches: the same count per kind and bytes within
     BYTES_TOLERANCE, reductions counted together (XLA's CPU backend writes a reduce-scatter as an
-    all-reduce followed by a dynamic slice), and the plan's collectives of one value, op and kind over
-    several mesh axes counted as one (XLA runs them as one over the axes' devices, or stages them as
-    one all-reduce per axis, which `hlo_collectives` counts as one too)."""
+    all-reduce followed by a dynamic slice), and the plan's reductions of one value and op over several
+    mesh axes counted as one (XLA runs them as one over the axes' devices, or stages them as one
+    all-reduce per axis, which `hlo_collectives` counts as one too). The plan already prices an
+    all-gather or all-to-all over several axes as one where XLA runs one (axes leaving one dimension);
+    where it prices two (axes leaving two dimensions), XLA runs two."""
 
     def reduction(kind: str) -> str:
         return "all-reduce/reduce-scatter" if kind in ("all-reduce", "reduce-scatter") else kind
@@ -170,11 +172,12 @@ def compare(predicted: list[dict], xla: list[dict]) -> tuple[list[str], bool]:
             out[key(c)] = (n + 1, b + c["bytes"])
         return out
 
-    # XLA runs a resharding over several mesh axes as one collective over their devices; the plan
+    # XLA runs a reduction over several mesh axes as one collective over their devices; the plan
     # prices it one axis at a time. One per value, op and kind, with its largest bytes.
     merged: dict = {}
     for c in predicted:
-        key = (c.get("value"), c["op"], c["at"], c["kind"]) if c.get("value") else id(c)
+        reduces = c["kind"] in ("all-reduce", "reduce-scatter")
+        key = (c.get("value"), c["op"], c["at"], c["kind"]) if c.get("value") and reduces else id(c)
         if key in merged:
             merged[key]["bytes"] = max(merged[key]["bytes"], c["bytes"])
         else:

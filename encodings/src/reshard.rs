@@ -15,7 +15,9 @@
 //! (a reduce-scatter then an all-gather); all-to-all `lat·(n−1) + B·(n−1)/n² / bw`. A change of an axis's
 //! place within the same dimension is counted as an all-to-all on that axis. Axes that move together
 //! from one dimension to another make one all-to-all over all their devices (as XLA emits it), named
-//! `a,b`, at the lowest bandwidth and highest latency among them.
+//! `a,b`, at the lowest bandwidth and highest latency among them; so do axes gathered from one
+//! dimension (one all-gather), while axes gathered from different dimensions take one all-gather each,
+//! as XLA needs.
 
 use crate::mesh::Mesh;
 use automap_ir::TensorType;
@@ -123,13 +125,18 @@ pub fn reshard(
     let mut slices = Vec::new();
     // All-to-alls by the (source, target) dimensions their axes move between.
     let mut moves: Vec<((usize, usize), Vec<usize>)> = Vec::new();
+    // All-gathers by the dimension their axes leave.
+    let mut gathers: Vec<(usize, Vec<usize>)> = Vec::new();
     for (i, a) in mesh.axes.iter().enumerate() {
         let (s, t) = (place(from, &a.name), place(to, &a.name));
         match (s, t) {
             _ if s == t => {}
             (Place::None, Place::Dim(..)) => slices.push(i),
             (Place::None, Place::Unreduced) => {}
-            (Place::Dim(..), Place::None) => steps.push((4, CollectiveKind::AllGather, vec![i])),
+            (Place::Dim(sd, _), Place::None) => match gathers.iter_mut().find(|g| g.0 == sd) {
+                Some(g) => g.1.push(i),
+                None => gathers.push((sd, vec![i])),
+            },
             (Place::Dim(sd, _), Place::Dim(td, _)) => match moves.iter_mut().find(|m| m.0 == (sd, td) && sd != td) {
                 Some(m) => m.1.push(i),
                 None => moves.push(((sd, td), vec![i])),
@@ -141,6 +148,7 @@ pub fn reshard(
         }
     }
     steps.extend(moves.into_iter().map(|(_, axes)| (2, CollectiveKind::AllToAll, axes)));
+    steps.extend(gathers.into_iter().map(|(_, axes)| (4, CollectiveKind::AllGather, axes)));
     for i in slices {
         per_device /= u64::from(mesh.axes[i].size).max(1);
     }
@@ -292,6 +300,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.len(), 2, "{c:?}");
+    }
+
+    #[test]
+    fn axes_gathered_from_one_dimension_make_one_all_gather_and_from_two_one_each() {
+        let m = mesh();
+        let one = reshard(
+            &ty(),
+            &sh(r#"#sdy.sharding<@m, [{"data", "model"}, {}]>"#),
+            &sh("#sdy.sharding<@m, [{}, {}]>"),
+            &m,
+        )
+        .unwrap();
+        assert_eq!(one.len(), 1, "{one:?}");
+        assert_eq!(
+            (one[0].kind, one[0].axis.as_str(), one[0].bytes),
+            (CollectiveKind::AllGather, "data,model", 4_194_304)
+        );
+        let two =
+            reshard(&ty(), &sh(r#"#sdy.sharding<@m, [{"data"}, {"model"}]>"#), &sh("#sdy.sharding<@m, [{}, {}]>"), &m)
+                .unwrap();
+        let kinds: Vec<(CollectiveKind, &str)> = two.iter().map(|c| (c.kind, c.axis.as_str())).collect();
+        assert_eq!(kinds, [(CollectiveKind::AllGather, "data"), (CollectiveKind::AllGather, "model")]);
     }
 
     #[test]
