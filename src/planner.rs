@@ -316,9 +316,10 @@ impl Planner<'_> {
             NodeRef::Op(pos) => {
                 let step = &self.space.steps()[*pos];
                 let op = step.op;
-                let what = match step.carried {
-                    Some(k) => format!("loop-carried value {k} of"),
-                    None => "the result of".to_string(),
+                let what = match (step.carried, step.joined) {
+                    (Some(k), _) => format!("loop-carried value {k} of"),
+                    (None, Some(k)) => format!("result {k} of"),
+                    (None, None) => "the result of".to_string(),
                 };
                 format!("{what} '{}' at {}", m.ops[op].loc.as_deref().unwrap_or(&m.ops[op].name), m.op_location(op))
             }

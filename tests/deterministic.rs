@@ -23,7 +23,7 @@ fn plan(fixture: &str, mesh: &str, threads: &str, extra: &[&str]) -> (Vec<String
 /// one: the same annotated module, plan.json and report each time, and no phase cut short by the clock.
 #[test]
 fn every_fixture_plans_the_same_files_on_every_run_and_thread_count() {
-    let cases: [(&str, &str, &[&str]); 10] = [
+    let cases: [(&str, &str, &[&str]); 11] = [
         ("mlp", "cpu-2x4", &[]),
         ("gnn", "cpu-2x4", &[]),
         ("gpt_train", "cpu-2x4", &[]),
@@ -33,6 +33,7 @@ fn every_fixture_plans_the_same_files_on_every_run_and_thread_count() {
         ("gpt_forward", "cpu-2x4", &[]),
         ("control_flow", "cpu-2x4", &[]),
         ("fori", "cpu-2x4", &[]),
+        ("cond_train", "cpu-2x4", &[]),
         ("gpt_serve", "cpu-model-4", &["--memory-limit", "0.00206"]),
     ];
     for (fixture, mesh, extra) in cases {

@@ -136,20 +136,73 @@ fn loop_carried_values_are_pinned_where_xla_reads_them() {
     }
 }
 
-/// A `case` reads what its branches capture whole: a sharded value it captures is gathered first, as
-/// XLA does.
+/// A `case`'s branches are laid out and decided like any other ops: on the training step through
+/// `jax.lax.cond`, the plan shards inside both branches of both `case`s (forward and backward), and the
+/// annotated module carries the `case`s' result shardings.
 #[test]
-fn a_branch_reading_a_sharded_value_pays_to_gather_it() {
-    let m = module("control_flow.mlir");
-    let mesh = mesh("cpu-2x4.yaml");
+fn case_branches_are_sharded_and_joined() {
+    let p = planned("cond_train.mlir", "cpu-8.yaml");
+    let m = module("cond_train.mlir");
+    let mesh = mesh("cpu-8.yaml");
     let space = PlanSpace::new(&m, &mesh);
-    let case =
-        space.steps().iter().position(|s| matches!(m.ops[s.op].kind, automap::ir::OpKind::Case)).expect("a case");
-    let step = &space.steps()[case];
-    assert!(step.operands.len() > step.captures_from, "the case captures the loop's result");
-    // Whatever strategy the case takes, the captured value is needed replicated.
-    for k in step.captures_from..step.operands.len() {
-        let need = space.required(case, k, 0);
-        assert!(need.dims.iter().all(|d| d.axes.is_empty()), "{need}");
+    assert_eq!(space.schedule.cases.len(), 2);
+    for case in &space.schedule.cases {
+        for b in 0..case.branch_ends.len() {
+            let matmuls: Vec<usize> = case
+                .branch(b)
+                .filter(|&pos| matches!(m.ops[space.steps()[pos].op].kind, automap::ir::OpKind::DotGeneral(_)))
+                .collect();
+            assert!(!matmuls.is_empty(), "branch {b} of {:?} has no matmul", case.op);
+            assert!(
+                matmuls.iter().all(|&pos| space.strategies[pos][p.solved.plan.choice[pos]]
+                    .axis_factor
+                    .iter()
+                    .any(Option::is_some)),
+                "a matmul of branch {b} is replicated"
+            );
+        }
+        // One join per result of the case, reading what each branch returns.
+        let joins: Vec<&automap::encodings::schedule::Step> =
+            space.steps().iter().filter(|s| s.op == case.op && s.joined.is_some()).collect();
+        assert_eq!(joins.len(), m.ops[case.op].results.len());
+        assert!(joins.iter().all(|j| j.operands.len() == case.branch_ends.len()));
     }
+    assert_eq!(p.solved.solution.status, automap::solver::Status::Optimal);
+    let back = automap::ir::parse_module(&p.annotated).unwrap();
+    let cases: Vec<_> =
+        back.body.iter().copied().filter(|&o| matches!(back.ops[o].kind, automap::ir::OpKind::Case)).collect();
+    assert_eq!(cases.len(), 2);
+    for c in cases {
+        let text = back.ops[c].syntax.span.text(&back.source);
+        assert!(text.lines().last().unwrap_or_default().contains("sdy.sharding"), "{text}");
+    }
+}
+
+/// Only one branch of a `case` runs: what a branch makes, the value it returns included, lives only
+/// through that branch, so memory within the `case` is the largest branch's and not their sum.
+#[test]
+fn a_case_holds_the_memory_of_one_branch() {
+    let src = "func.func @main(%i: tensor<i32>, %x: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = \"stablehlo.case\"(%i) ({
+    %1 = stablehlo.exponential %x : tensor<256x256xf32>
+    %2 = stablehlo.tanh %1 : tensor<256x256xf32>
+    stablehlo.return %2 : tensor<256x256xf32>
+  }, {
+    %1 = stablehlo.sine %x : tensor<256x256xf32>
+    %2 = stablehlo.cosine %1 : tensor<256x256xf32>
+    stablehlo.return %2 : tensor<256x256xf32>
+  }) : (tensor<i32>) -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+";
+    let m = automap::ir::parse_module(src).unwrap();
+    let mesh = mesh("cpu-8.yaml");
+    let space = PlanSpace::new(&m, &mesh);
+    let plan = space.propagate(vec![
+        automap::ir::sharding::TensorSharding::replicated(automap::encodings::plan::MESH_SYMBOL, 0),
+        automap::ir::sharding::TensorSharding::replicated(automap::encodings::plan::MESH_SYMBOL, 2),
+    ]);
+    let (peak, _, live) = space.peak_buffers(&plan);
+    // The argument and one branch's two temporaries: 3 × 256 KiB (and the index's 4 bytes).
+    assert_eq!(peak, 3.0 * 262_144.0 + 4.0, "{live:?}");
 }

@@ -327,6 +327,30 @@ def control_flow(cfg):
     return f, (sds((3, d, d)), sds((4, d)), sds((), jnp.int32))
 
 
+def cond_train(cfg):
+    """A training step through `jax.lax.cond`: a runtime flag picks one of two MLP paths, so the program
+    holds a `stablehlo.case` forward (returning the residuals of both paths) and another backward."""
+    batch, d, hidden = 64, 128, 512
+
+    def path(w_in, w_out, x):
+        return jnp.tanh(x @ w_in) @ w_out
+
+    def loss_fn(p, x, y, flag):
+        out = jax.lax.cond(flag > 0,
+                           lambda x: path(p["a_in"], p["a_out"], x),
+                           lambda x: path(p["b_in"], p["b_out"], jax.nn.relu(x)),
+                           x)
+        return jnp.mean((out - y) ** 2)
+
+    def step(p, x, y, flag):
+        loss, grads = jax.value_and_grad(loss_fn)(p, x, y, flag)
+        return jax.tree_util.tree_map(lambda w, g: w - 1e-2 * g, p, grads), loss
+
+    params = {"a_in": sds((d, hidden)), "a_out": sds((hidden, d)),
+              "b_in": sds((d, hidden)), "b_out": sds((hidden, d))}
+    return step, (params, sds((batch, d)), sds((batch, d)), sds((), jnp.int32))
+
+
 MODELS = {
     "mlp": mlp,
     "gpt_forward": gpt_forward,
@@ -340,6 +364,7 @@ MODELS = {
     "control_flow": control_flow,
     "gpt_train_scan": gpt_train_scan,
     "fori": fori,
+    "cond_train": cond_train,
 }
 
 # Fixtures also written in MLIR's generic op form, so that both printer styles stay covered.

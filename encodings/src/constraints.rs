@@ -169,9 +169,11 @@ impl UserConstraints {
                         }
                     }
                     let at = m.op_location(step.op);
-                    // A line names an op's first result; a loop's line names no carried value.
+                    // A line names an op's first result (a `case`'s: its first join); a loop's line
+                    // names no carried value.
                     if op.inlined_at.is_none()
                         && step.carried.is_none()
+                        && step.joined.unwrap_or(0) == 0
                         && !op.results.is_empty()
                         && (n == at.line.to_string() || n == at.to_string())
                     {

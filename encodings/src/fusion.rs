@@ -49,11 +49,11 @@ fn fuses_operands(kind: &OpKind) -> bool {
 /// is not. A reshape reading it is seen through (XLA makes it a bitcast): its readers count instead.
 pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
     let steps = &schedule.steps;
-    // Each value's readers: the op's kind and, for a reshape, its result; `None` for a carry.
+    // Each value's readers: the op's kind and, for a reshape, its result; `None` for a carry or a join.
     type Reader<'a> = Option<(&'a OpKind, Option<ValueId>)>;
     let mut readers: HashMap<ValueId, Vec<Reader<'_>>> = HashMap::new();
     for step in steps {
-        let reader = step.carried.is_none().then(|| {
+        let reader = step.is_op().then(|| {
             let kind = &m.ops[step.op].kind;
             let through = matches!(kind, OpKind::Reshape).then(|| step.results.first().copied()).flatten();
             (kind, through)
@@ -83,10 +83,7 @@ pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
     steps
         .iter()
         .map(|step| {
-            step.carried.is_none()
-                && selects_only(&m.ops[step.op].kind)
-                && step.results.len() == 1
-                && fusable(step.results[0])
+            step.is_op() && selects_only(&m.ops[step.op].kind) && step.results.len() == 1 && fusable(step.results[0])
         })
         .collect()
 }

@@ -6,7 +6,7 @@
 use crate::cost::{ComputeCost, compute_cost};
 use crate::mesh::Mesh;
 use crate::reshard::{Collective, reshard};
-use crate::rules::{OpRule, carry_rule, rule_for};
+use crate::rules::{OpRule, rule_for, tie_rule};
 use crate::schedule::{Schedule, Step};
 use crate::strategy::{Strategy, enumerate};
 use automap_ir::sharding::{AxisRef, TensorSharding};
@@ -161,9 +161,13 @@ impl<'m> PlanSpace<'m> {
         let rules: Vec<OpRule> = schedule
             .steps
             .iter()
-            .map(|step| match step.carried {
-                Some(_) => carry_rule(&m.ty(step.results[0]).as_tensor().map_or(Vec::new(), |t| t.shape.clone())),
-                None => with_captures(rule_for(m, step.op), m, &step.operands[step.captures_from..]),
+            .map(|step| {
+                if step.is_op() {
+                    with_captures(rule_for(m, step.op), m, &step.operands[step.captures_from..])
+                } else {
+                    let shape = m.ty(step.results[0]).as_tensor().map_or(Vec::new(), |t| t.shape.clone());
+                    tie_rule(&shape, step.operands.len())
+                }
             })
             .collect();
         let strategies = rules.iter().map(|r| enumerate(r, mesh)).collect();
@@ -217,7 +221,7 @@ impl<'m> PlanSpace<'m> {
         let mut out: Vec<bool> = steps
             .iter()
             .map(|s| {
-                let reshape = s.carried.is_none()
+                let reshape = s.is_op()
                     && matches!(self.m.ops[s.op].kind, OpKind::Reshape)
                     && s.results.len() == 1
                     && s.operands.first().is_some_and(|&v| self.m.ty(v).as_tensor().is_some());
@@ -232,7 +236,7 @@ impl<'m> PlanSpace<'m> {
             let Some((p, 0)) = self.producer_of(yielded) else { continue };
             let update = &steps[p];
             if matches!(self.m.ops[update.op].kind, OpKind::DynamicUpdateSlice)
-                && update.carried.is_none()
+                && update.is_op()
                 && update.operands.first() == step.aliases.get(1)
                 && reads.get(&yielded) == Some(&1)
                 && !self.m.returns.contains(&yielded)
@@ -259,11 +263,11 @@ impl<'m> PlanSpace<'m> {
         self.producer.get(&v).map_or(v, |&(pos, k)| self.schedule.steps[pos].results[k])
     }
 
-    /// The compute of one run of the step at `pos` under strategy `s` (a carry computes nothing, nor
-    /// does an op XLA fuses into its readers: [`crate::fusion`]).
+    /// The compute of one run of the step at `pos` under strategy `s` (a carry or a join computes
+    /// nothing, nor does an op XLA fuses into its readers: [`crate::fusion`]).
     pub fn compute(&self, pos: usize, s: usize) -> ComputeCost {
         let step = &self.schedule.steps[pos];
-        if step.carried.is_some() || self.fused[pos] {
+        if !step.is_op() || self.fused[pos] {
             return ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 };
         }
         compute_cost(self.m, step.op, &self.rules[pos], &self.strategies[pos][s], self.mesh)
@@ -336,7 +340,7 @@ impl<'m> PlanSpace<'m> {
                 }
                 let end = step.results.iter().filter_map(|r| last.get(r)).copied().max().unwrap_or(pos).max(pos);
                 let read = step.results.iter().filter_map(|r| first.get(r)).copied().min().unwrap_or(pos);
-                let movable = step.carried.is_none()
+                let movable = step.is_op()
                     && read > pos
                     && step.operands.iter().all(|&v| {
                         self.m.ty(v).as_tensor().is_none_or(|t| t.rank() == 0)
@@ -522,11 +526,11 @@ impl<'m> PlanSpace<'m> {
         let mut plan =
             Plan { args, choice: vec![0; n], partial: vec![Vec::new(); n], partial_operands: vec![Vec::new(); n] };
         // Values that do not depend on any argument (constants, iotas and what is computed from them);
-        // loop-carried values never count as free.
+        // loop-carried values and a `case`'s results never count as free.
         let mut free: HashMap<ValueId, bool> = m.args.iter().map(|&a| (a, false)).collect();
         let mut free_op = vec![false; n];
         for (pos, step) in steps.iter().enumerate() {
-            let f = step.carried.is_none() && step.operands.iter().all(|v| free.get(v).copied().unwrap_or(false));
+            let f = step.is_op() && step.operands.iter().all(|v| free.get(v).copied().unwrap_or(false));
             free_op[pos] = f;
             for &r in step.results.iter().chain(&step.aliases) {
                 free.insert(r, f);
@@ -578,7 +582,7 @@ impl<'m> PlanSpace<'m> {
             // Linear ops pass partial sums through (the reduction then happens once, later), when the
             // axes are not ones the op's own strategy shards.
             let carried: Vec<Vec<AxisRef>> = from.iter().map(|f| f.unreduced.clone()).collect();
-            let linear = if step.carried.is_some() { None } else { pass_through(m, op, &carried) };
+            let linear = if !step.is_op() { None } else { pass_through(m, op, &carried) };
             if let Some((ks, axes)) = linear {
                 let strategy = &self.strategies[pos][plan.choice[pos]];
                 let clash = strategy

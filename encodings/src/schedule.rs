@@ -6,8 +6,17 @@
 //! count the program does not state counts once). A loop-carried value takes one sharding for its
 //! initial value, the body's block argument, the value the body yields and the loop's result: the
 //! *carry* step holds it, with the initial value as its first operand (resharded once, at loop entry)
-//! and the yielded value as its second (resharded every iteration). `case` and `if` stay single steps
-//! whose every dimension is replicated.
+//! and the yielded value as its second (resharded every iteration).
+//!
+//! The branches of a `case` (or `if`) are laid out in place too, one after another, each running as
+//! often as the `case` does: a plan is priced as if every branch ran (a pairwise cost cannot state the
+//! costliest of them; their sum bounds it above, and it makes the sharding of every branch count). Each
+//! result of the `case` is a *join* step: one sharding for the values the branches return in its place
+//! and the `case`'s result, each returned value resharded to it in its own branch. Only one branch runs,
+//! so a returned value lives only through its own branch ([`Schedule::live_to`]), and memory within the
+//! `case` is the largest branch's. A region the schedule cannot lay out (a block with arguments, a
+//! branch that returns another count of values) keeps its op a single step whose every dimension is
+//! replicated.
 
 use automap_ir::loops::trip_count;
 use automap_ir::{Module, OpId, OpKind, ValueId};
@@ -19,6 +28,9 @@ pub struct Step {
     pub op: OpId,
     /// For a loop-carried value, its index among the loop's operands and results.
     pub carried: Option<usize>,
+    /// For a join of a `case`, the index of the `case`'s result it defines (operand `b` is what branch
+    /// `b` returns in its place).
+    pub joined: Option<usize>,
     /// Values it reads, in the order of its rule's operands (a carry: initial value, yielded value; an
     /// op whose regions the schedule keeps whole: its operands, then the values its regions capture).
     pub operands: Vec<ValueId>,
@@ -55,6 +67,26 @@ pub struct Loop {
     pub body_runs: u64,
 }
 
+/// A `case` (or `if`) laid out in the schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The `case` op.
+    pub op: OpId,
+    /// The position of its first step.
+    pub first: usize,
+    /// Per branch, the position after its last step (its steps are those from the previous branch's
+    /// end, or `first`, up to it).
+    pub branch_ends: Vec<usize>,
+}
+
+impl Case {
+    /// The positions of branch `b`'s steps.
+    pub fn branch(&self, b: usize) -> std::ops::Range<usize> {
+        let start = if b == 0 { self.first } else { self.branch_ends[b - 1] };
+        start..self.branch_ends[b]
+    }
+}
+
 /// The planned program.
 #[derive(Clone, Debug, Default)]
 pub struct Schedule {
@@ -62,6 +94,15 @@ pub struct Schedule {
     pub steps: Vec<Step>,
     /// The loops laid out, outermost first.
     pub loops: Vec<Loop>,
+    /// The `case`s laid out, outermost first.
+    pub cases: Vec<Case>,
+}
+
+impl Step {
+    /// Does the step decide an op of the program (not a loop-carried value nor a `case`'s join)?
+    pub fn is_op(&self) -> bool {
+        self.carried.is_none() && self.joined.is_none()
+    }
 }
 
 /// Is `op` a `while` whose condition and body the schedule can lay out: one block each, with one
@@ -74,6 +115,21 @@ fn opens(m: &Module, op: OpId) -> bool {
         && d.regions.len() == 2
         && d.regions.iter().all(|r| r.blocks.len() == 1 && r.blocks[0].args.len() == n)
         && d.regions[1].blocks[0].ops.last().is_some_and(|&t| m.ops[t].operands.len() == n)
+}
+
+/// Is `op` a `case` or `if` whose branches the schedule can lay out: one block each, with no
+/// arguments, each returning one value per result of the op?
+fn branches(m: &Module, op: OpId) -> bool {
+    let d = &m.ops[op];
+    matches!(d.kind, OpKind::Case | OpKind::If)
+        && !d.regions.is_empty()
+        && d.regions.iter().all(|r| {
+            r.blocks.len() == 1
+                && r.blocks[0].args.is_empty()
+                && r.blocks[0].ops.last().is_some_and(|&t| {
+                    matches!(m.ops[t].kind, OpKind::Return) && m.ops[t].operands.len() == d.results.len()
+                })
+        })
 }
 
 impl Schedule {
@@ -90,12 +146,17 @@ impl Schedule {
             if matches!(d.kind, OpKind::Return) {
                 continue;
             }
+            if branches(m, op) {
+                self.lay_out_case(m, op, runs, in_loop);
+                continue;
+            }
             if !opens(m, op) {
                 let mut operands = d.operands.clone();
                 operands.extend(d.captures.iter().filter(|c| !d.operands.contains(c)));
                 self.steps.push(Step {
                     op,
                     carried: None,
+                    joined: None,
                     operand_runs: vec![runs; operands.len()],
                     operands,
                     results: d.results.clone(),
@@ -118,6 +179,7 @@ impl Schedule {
                 self.steps.push(Step {
                     op,
                     carried: Some(k),
+                    joined: None,
                     operands: vec![init, y],
                     results: vec![result],
                     aliases: vec![in_cond, in_body],
@@ -133,14 +195,51 @@ impl Schedule {
         }
     }
 
+    /// Lays out the branches of `op` (checked by [`branches`]) one after another, then one join step
+    /// per result.
+    fn lay_out_case(&mut self, m: &Module, op: OpId, runs: u64, in_loop: Option<usize>) {
+        let d = &m.ops[op];
+        let id = self.cases.len();
+        self.cases.push(Case { op, first: self.steps.len(), branch_ends: Vec::new() });
+        let mut returned = Vec::new();
+        for region in &d.regions {
+            let block = &region.blocks[0];
+            self.lay_out(m, &block.ops, runs, in_loop);
+            self.cases[id].branch_ends.push(self.steps.len());
+            returned.push(block.ops.last().map(|&t| m.ops[t].operands.clone()).unwrap_or_default());
+        }
+        for (k, &result) in d.results.iter().enumerate() {
+            let operands: Vec<ValueId> = returned.iter().map(|r| r[k]).collect();
+            self.steps.push(Step {
+                op,
+                carried: None,
+                joined: Some(k),
+                operand_runs: vec![runs; operands.len()],
+                captures_from: operands.len(),
+                operands,
+                results: vec![result],
+                aliases: Vec::new(),
+                runs,
+                in_loop,
+            });
+        }
+    }
+
     /// The position up to which a value read at step `pos` (operand `k`) must stay live, given that it
     /// is defined at step `def` (`None`: an argument): a value read inside a loop that it was defined
     /// outside of is read again every iteration, so it lives to the end of that loop. A carry's yielded
     /// value becomes the carried value (XLA gives a loop's carried value, block argument and yielded
     /// value one buffer), which lives through the loop: the yielded value itself counts only where it
-    /// is made.
+    /// is made. What a `case`'s branch returns lives to the end of its branch, the only one that runs.
     pub fn live_to(&self, pos: usize, k: usize, def: Option<usize>) -> usize {
         let step = &self.steps[pos];
+        if step.joined.is_some()
+            && let Some(case) = self.cases.iter().find(|c| c.op == step.op)
+            && let Some(d) = def
+            && case.branch(k).contains(&d)
+        {
+            return case.branch(k).end - 1;
+        }
         let mut end = pos;
         let mut at = step.in_loop;
         if step.carried.is_some() {
@@ -202,6 +301,33 @@ mod tests {
         assert_eq!(s.steps[2].operand_runs, [1, 5]);
         // The weight, yielded unchanged: its second operand is its own block argument.
         assert_eq!(s.steps[3].operands[1], s.steps[3].aliases[1]);
+    }
+
+    /// A `case` of two branches, each returning a value it makes, the second also one it captures.
+    const CASE: &str = "func.func @main(%i: tensor<i32>, %x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {\n  %0:2 = \"stablehlo.case\"(%i) ({\n    %1 = stablehlo.tanh %x : tensor<4x8xf32>\n    %2 = stablehlo.exponential %1 : tensor<4x8xf32>\n    stablehlo.return %1, %2 : tensor<4x8xf32>, tensor<4x8xf32>\n  }, {\n    %1 = stablehlo.sine %x : tensor<4x8xf32>\n    stablehlo.return %1, %x : tensor<4x8xf32>, tensor<4x8xf32>\n  }) : (tensor<i32>) -> (tensor<4x8xf32>, tensor<4x8xf32>)\n  return %0#0, %0#1 : tensor<4x8xf32>, tensor<4x8xf32>\n}\n";
+
+    #[test]
+    fn a_case_is_laid_out_branch_by_branch_with_a_join_per_result() {
+        let m = automap_ir::parse_module(CASE).unwrap();
+        let s = Schedule::new(&m);
+        let kinds: Vec<String> = s
+            .steps
+            .iter()
+            .map(|st| match st.joined {
+                Some(k) => format!("join{k}"),
+                None => m.ops[st.op].name.trim_start_matches("stablehlo.").to_string(),
+            })
+            .collect();
+        assert_eq!(kinds, ["tanh", "exponential", "sine", "join0", "join1"]);
+        assert_eq!(s.cases.len(), 1);
+        assert_eq!((s.cases[0].branch(0), s.cases[0].branch(1)), (0..2, 2..3));
+        assert!(s.steps[3].operands.len() == 2 && !s.steps[3].is_op());
+        // What branch 0 returns lives to its end (step 1), not to the join: branch 1 does not run with it.
+        assert_eq!(s.live_to(3, 0, Some(0)), 1);
+        assert_eq!(s.live_to(4, 0, Some(1)), 1);
+        assert_eq!(s.live_to(3, 1, Some(2)), 2);
+        // A captured argument returned as is lives to the join.
+        assert_eq!(s.live_to(4, 1, None), 4);
     }
 
     #[test]

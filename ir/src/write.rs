@@ -40,7 +40,8 @@ pub enum WriteError {
     #[error("op {0} was inlined from a function called more than once; its text is shared by every call")]
     Inlined(OpId),
     /// Sharding constraints are written only around ops with text of their own (see
-    /// [`Module::sole_text`]), at the top level of their function or inside `while` loops, that start their line:
+    /// [`Module::sole_text`]), at the top level of their function or inside `while` loops and `case`
+    /// branches, that start their line:
     /// after one with a single named tensor result, before one on a tensor operand.
     #[error(
         "op {0} cannot take this sharding constraint (it needs an op of the entry function starting its line, \
@@ -283,12 +284,12 @@ fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String])
     Ok(OperandEdit { at: start, lines, operand: span, name: base })
 }
 
-/// Is `op` at the top level of its function or inside `while` loops only (whose bodies hold one op per
-/// line, where a constraint can be written before or after it)?
+/// Is `op` at the top level of its function or inside `while` loops and `case` (or `if`) branches only
+/// (whose blocks hold one op per line, where a constraint can be written before or after it)?
 fn in_loops(module: &Module, op: OpId) -> bool {
     let mut at = module.ops[op].parent;
     while let Some(p) = at {
-        if !matches!(module.ops[p].kind, crate::OpKind::While) {
+        if !matches!(module.ops[p].kind, crate::OpKind::While | crate::OpKind::Case | crate::OpKind::If) {
             return false;
         }
         at = module.ops[p].parent;

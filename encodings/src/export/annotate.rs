@@ -68,7 +68,8 @@ pub fn annotate(
     if format == Format::Shardy {
         ann.before_entry(mesh_decl(mesh));
     }
-    for step in space.steps().iter().filter(|s| s.carried.is_none()) {
+    // An op's step, or a `case`'s first join (its results' shardings are its joins').
+    for step in space.steps().iter().filter(|s| s.is_op() || s.joined == Some(0)) {
         let op = step.op;
         let data = &m.ops[op];
         // Constants print their attributes before the value, unlike other ops. A `while` takes no
@@ -120,7 +121,8 @@ pub fn annotate(
 /// (one, not a partial sum) is resharded for a consumer, each held at its produced sharding; and each
 /// consumer's operand `(op, k)` resharded to what the op needs just before it. A loop-carried tensor is
 /// pinned to the sharding the plan carries on its initial value (an operand of the `while`) and on the
-/// value the body yields (an operand of the body's `return`), resharded there or not. Ops inlined from
+/// value the body yields (an operand of the body's `return`), resharded there or not; what a `case`'s
+/// branch returns is resharded to the `case`'s result at the branch's `return`. Ops inlined from
 /// functions called more than once share their text with every call and are left out, as are ops
 /// inside regions the schedule keeps whole.
 #[derive(Clone, Debug, Default)]
@@ -136,6 +138,9 @@ pub struct Reshardings {
 pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Reshardings {
     let stepped: std::collections::HashSet<automap_ir::OpId> =
         space.steps().iter().filter(|s| s.carried.is_none()).map(|s| s.op).collect();
+    let region_return = |op: automap_ir::OpId, r: usize| {
+        m.ops[op].regions.get(r).and_then(|r| r.blocks.first()).and_then(|b| b.ops.last()).copied()
+    };
     let written = |op: automap_ir::OpId| {
         let data = &m.ops[op];
         m.sole_text(op) && stepped.contains(&op) && !matches!(data.kind, automap_ir::OpKind::Constant { .. })
@@ -148,18 +153,23 @@ pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Resharding
                 continue;
             }
             // Where the read is written: a carry reads its initial value as the loop's operand and its
-            // yielded value as an operand of the body's `return`.
-            let (op, at) = match step.carried {
-                // A capture is read inside its op's regions, where no constraint is written.
-                None if k >= step.captures_from => continue,
-                None => (step.op, k),
-                Some(c) if k == 0 => (step.op, c),
-                Some(c) => match m.ops[step.op].regions[1].blocks[0].ops.last() {
-                    Some(&ret) if m.sole_text(ret) => (ret, c),
+            // yielded value as an operand of the body's `return`; a join reads what branch `k` returns
+            // as an operand of that branch's `return`.
+            let (op, at) = match (step.carried, step.joined) {
+                (Some(c), _) if k == 0 => (step.op, c),
+                (Some(c), _) => match region_return(step.op, 1) {
+                    Some(ret) if m.sole_text(ret) => (ret, c),
                     _ => continue,
                 },
+                (None, Some(c)) => match region_return(step.op, k) {
+                    Some(ret) if m.sole_text(ret) => (ret, c),
+                    _ => continue,
+                },
+                // A capture is read inside its op's regions, where no constraint is written.
+                (None, None) if k >= step.captures_from => continue,
+                (None, None) => (step.op, k),
             };
-            let readable = |o: automap_ir::OpId| step.carried.is_some() && m.sole_text(o);
+            let readable = |o: automap_ir::OpId| !step.is_op() && m.sole_text(o);
             let (from, to) = (space.produced(plan, v), space.required_in(plan, pos, k));
             // Partial sums are written without their pending reduction: XLA places it.
             if !from.unreduced.is_empty() || !to.unreduced.is_empty() {

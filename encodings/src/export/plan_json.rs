@@ -260,7 +260,7 @@ fn partition_spec(s: &TensorSharding) -> Vec<DimSpec> {
 /// Every predicted collective with the op it belongs to.
 fn collective_list(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost) -> Vec<CollectiveDoc> {
     let pos: HashMap<OpId, usize> =
-        space.steps().iter().enumerate().filter(|(_, s)| s.carried.is_none()).map(|(i, s)| (s.op, i)).collect();
+        space.steps().iter().enumerate().filter(|(_, s)| s.is_op()).map(|(i, s)| (s.op, i)).collect();
     // The op where a partial value's partial sum starts: back through the ops that pass one through.
     let origin = |v: ValueId| -> Option<OpId> {
         let mut v = v;

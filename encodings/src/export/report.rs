@@ -93,6 +93,7 @@ pub fn plan_report(
     s += &compute_by_op(m, space, plan, cost);
     s += &memory_at_peak(m, space, plan);
     s += &loops_report(m, space, plan, cost);
+    s += &cases_report(m, space, plan);
     s
 }
 
@@ -139,7 +140,7 @@ fn compute_by_op(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost
     // op name → (steps, seconds, flops, bytes), each over all runs
     let mut kinds: BTreeMap<&str, (usize, f64, f64, f64)> = BTreeMap::new();
     for (pos, step) in space.steps().iter().enumerate() {
-        if step.carried.is_some() {
+        if !step.is_op() {
             continue;
         }
         let c = space.compute(pos, plan.choice[pos]);
@@ -207,6 +208,33 @@ fn loops_report(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost)
     }
     if sched.loops.iter().any(|l| l.trips.is_none()) {
         s += "  (?: the program does not state the trip count; the loop is counted as running once)\n";
+    }
+    s
+}
+
+/// Each `case` the schedule laid out: the compute of each of its branches. The plan prices every
+/// branch as if it ran (their sum bounds the branch that runs from above).
+fn cases_report(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
+    let sched = &space.schedule;
+    if sched.cases.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(
+        "
+cases (every branch priced as if it ran; one does):
+",
+    );
+    let _ = writeln!(s, "  {:<28} {:>8}  compute per branch", "case", "branches");
+    for c in &sched.cases {
+        let per: Vec<String> = (0..c.branch_ends.len())
+            .map(|b| {
+                let ms: f64 = c.branch(b).map(|p| space.compute_s(p, plan.choice[p])).sum::<f64>() * 1e3 + 0.0;
+                format!("{ms:.4} ms")
+            })
+            .collect();
+        let name = m.ops[c.op].loc.clone().unwrap_or_else(|| m.ops[c.op].name.clone());
+        let at = format!("{} at {}", name.rsplit('/').next().unwrap_or(&name), m.op_location(c.op));
+        let _ = writeln!(s, "  {at:<28} {:>8}  {}", c.branch_ends.len(), per.join(", "));
     }
     s
 }
@@ -371,7 +399,7 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
     let mut inlined: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     let mut constants = 0usize;
     let mut partial: Vec<String> = Vec::new();
-    for step in space.steps().iter().filter(|s| s.carried.is_none()) {
+    for step in space.steps().iter().filter(|s| s.is_op()) {
         let op = step.op;
         let data = &m.ops[op];
         if !m.sole_text(op) {

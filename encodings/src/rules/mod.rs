@@ -16,7 +16,7 @@ mod ops;
 mod reshape;
 
 pub use builder::RuleBuilder;
-pub use ops::{carry_rule, rule_for};
+pub use ops::{rule_for, tie_rule};
 
 use std::fmt;
 

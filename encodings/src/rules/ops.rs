@@ -317,13 +317,17 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
     b.build()
 }
 
-/// The rule of a loop-carried value ([`crate::schedule`]): its initial value, the value the body
-/// yields and the loop's result share every dimension, each its own pass-through factor.
-pub fn carry_rule(shape: &[i64]) -> OpRule {
-    let mut b = RuleBuilder::new(&[shape.len(), shape.len()], &[shape.len()]);
+/// The rule of a value that several values become ([`crate::schedule`]): a loop-carried value (its
+/// initial value and the value the body yields) or a `case`'s result (the value each branch returns).
+/// The `operands` values and the result share every dimension, each its own pass-through factor.
+pub fn tie_rule(shape: &[i64], operands: usize) -> OpRule {
+    let mut b = RuleBuilder::new(&vec![shape.len(); operands], &[shape.len()]);
     for (d, &size) in shape.iter().enumerate() {
         let f = b.factor(size, Pass);
-        b.operand(0, d, f).operand(1, d, f).result(0, d, f);
+        for k in 0..operands {
+            b.operand(k, d, f);
+        }
+        b.result(0, d, f);
     }
     b.build()
 }

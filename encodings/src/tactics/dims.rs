@@ -97,8 +97,8 @@ impl Dims {
         let mut events: Vec<(usize, Event)> = Vec::new();
         for (pos, step) in space.steps().iter().enumerate() {
             let rule = &space.rules[pos];
-            let matmul = step.carried.is_none()
-                && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_) | OpKind::Convolution { .. });
+            let matmul =
+                step.is_op() && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_) | OpKind::Convolution { .. });
             for (f, factor) in rule.factors.iter().enumerate() {
                 let mut at: Vec<(bool, usize)> = Vec::new();
                 let ports = step.operands.iter().zip(&rule.operands).map(|(v, d)| (false, v, d));

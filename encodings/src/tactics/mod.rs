@@ -270,7 +270,7 @@ impl Found<'_, '_> {
 fn column_parallel(space: &PlanSpace<'_>, v: ValueId, d: usize) -> Option<bool> {
     let m = space.m;
     space.steps().iter().enumerate().find_map(|(pos, step)| {
-        if !matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) || step.carried.is_some() {
+        if !matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) || !step.is_op() {
             return None;
         }
         let k = step.operands.iter().position(|&o| o == v)?;

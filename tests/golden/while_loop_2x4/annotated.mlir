@@ -5,11 +5,11 @@
 #loc3 = loc("branch")
 module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["data"=2, "model"=4]>
-  func.func public @main(%arg0: tensor<3x16x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>} loc("ws"), %arg1: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>} loc("x"), %arg2: tensor<i32> {sdy.sharding = #sdy.sharding<@mesh, []>} loc("branch")) -> (tensor<4x16xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+  func.func public @main(%arg0: tensor<3x16x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>} loc("ws"), %arg1: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {}]>} loc("x"), %arg2: tensor<i32> {sdy.sharding = #sdy.sharding<@mesh, []>} loc("branch")) -> (tensor<4x16xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {"data"}]>}) {
     %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc41)
     %resharded1_0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {}, {}]> : tensor<3x16x16xf32> loc(#loc49)
     %resharded1_1 = sdy.sharding_constraint %c <@mesh, []> : tensor<i32> loc(#loc49)
-    %resharded1_2 = sdy.sharding_constraint %arg1 <@mesh, [{}, {}]> : tensor<4x16xf32> loc(#loc49)
+    %resharded1_2 = sdy.sharding_constraint %arg1 <@mesh, [{"model"}, {}]> : tensor<4x16xf32> loc(#loc49)
     %0:3 = stablehlo.while(%iterArg = %resharded1_0, %iterArg_2 = %resharded1_1, %iterArg_3 = %resharded1_2) : tensor<3x16x16xf32>, tensor<i32>, tensor<4x16xf32>
     cond {
       %c_4 = stablehlo.constant dense<3> : tensor<i32> loc(#loc49)
@@ -21,7 +21,7 @@ module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 :
       %c_4 = stablehlo.constant dense<1> : tensor<i32> loc(#loc49)
       %5 = stablehlo.add %iterArg_2, %c_4 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>]>} : tensor<i32> loc(#loc53)
       %resharded13_1 = sdy.sharding_constraint %5 <@mesh, []> : tensor<i32> loc(#loc49)
-      %resharded13_2 = sdy.sharding_constraint %4 <@mesh, [{}, {}]> : tensor<4x16xf32> loc(#loc49)
+      %resharded13_2 = sdy.sharding_constraint %4 <@mesh, [{"model"}, {}]> : tensor<4x16xf32> loc(#loc49)
       stablehlo.return %iterArg, %resharded13_1, %resharded13_2 : tensor<3x16x16xf32>, tensor<i32>, tensor<4x16xf32> loc(#loc49)
     } loc(#loc49)
     %c_0 = stablehlo.constant dense<0> : tensor<i32> loc(#loc39)
@@ -29,18 +29,28 @@ module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 :
     %1 = stablehlo.clamp %c_0, %arg2, %c_1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>]>} : tensor<i32> loc(#loc44)
     %2 = "stablehlo.case"(%1) ({
       %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32> loc(#loc45)
-      %3 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x16xf32> loc(#loc54)
-      %4 = stablehlo.multiply %0#2, %3 : tensor<4x16xf32> loc(#loc54)
+      %constrained_3 = stablehlo.broadcast_in_dim %cst, dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<f32>) -> tensor<4x16xf32> loc(#loc54)
+      %3 = sdy.sharding_constraint %constrained_3 <@mesh, [{}, {}]> : tensor<4x16xf32> loc(#loc54)
+      %resharded20_0_1 = sdy.sharding_constraint %0#2 <@mesh, [{"model"}, {}]> : tensor<4x16xf32> loc(#loc54)
+      %resharded20_0 = sdy.sharding_constraint %resharded20_0_1 <@mesh, [{"model"}, {"data"}]> : tensor<4x16xf32> loc(#loc54)
+      %resharded20_1 = sdy.sharding_constraint %3 <@mesh, [{"model"}, {"data"}]> : tensor<4x16xf32> loc(#loc54)
+      %4 = stablehlo.multiply %resharded20_0, %resharded20_1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {"data"}]>]>} : tensor<4x16xf32> loc(#loc54)
       stablehlo.return %4 : tensor<4x16xf32> loc(#loc45)
     }, {
       %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32> loc(#loc45)
-      %3 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x16xf32> loc(#loc55)
-      %4 = stablehlo.subtract %0#2, %3 : tensor<4x16xf32> loc(#loc55)
+      %constrained_3 = stablehlo.broadcast_in_dim %cst, dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<f32>) -> tensor<4x16xf32> loc(#loc55)
+      %3 = sdy.sharding_constraint %constrained_3 <@mesh, [{}, {}]> : tensor<4x16xf32> loc(#loc55)
+      %resharded24_0_1 = sdy.sharding_constraint %0#2 <@mesh, [{"model"}, {}]> : tensor<4x16xf32> loc(#loc55)
+      %resharded24_0 = sdy.sharding_constraint %resharded24_0_1 <@mesh, [{"model"}, {"data"}]> : tensor<4x16xf32> loc(#loc55)
+      %resharded24_1 = sdy.sharding_constraint %3 <@mesh, [{"model"}, {"data"}]> : tensor<4x16xf32> loc(#loc55)
+      %4 = stablehlo.subtract %resharded24_0, %resharded24_1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {"data"}]>]>} : tensor<4x16xf32> loc(#loc55)
       stablehlo.return %4 : tensor<4x16xf32> loc(#loc45)
     }, {
-      %3 = stablehlo.sine %0#2 : tensor<4x16xf32> loc(#loc48)
+      %resharded26_0_1 = sdy.sharding_constraint %0#2 <@mesh, [{"model"}, {}]> : tensor<4x16xf32> loc(#loc48)
+      %resharded26_0 = sdy.sharding_constraint %resharded26_0_1 <@mesh, [{"model"}, {"data"}]> : tensor<4x16xf32> loc(#loc48)
+      %3 = stablehlo.sine %resharded26_0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {"data"}]>]>} : tensor<4x16xf32> loc(#loc48)
       stablehlo.return %3 : tensor<4x16xf32> loc(#loc45)
-    }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<i32>) -> tensor<4x16xf32> loc(#loc45)
+    }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {"data"}]>]>} : (tensor<i32>) -> tensor<4x16xf32> loc(#loc45)
     return %2 : tensor<4x16xf32> loc(#loc39)
   } loc(#loc)
   func.func private @dynamic_index_in_dim(%arg0: tensor<3x16x16xf32> loc(unknown), %arg1: tensor<i32> loc(unknown)) -> tensor<16x16xf32> {
@@ -55,8 +65,8 @@ module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 :
     return %0 : tensor<4x16xf32> loc(#loc)
   } loc(#loc36)
   func.func private @block(%arg0: tensor<16x16xf32> loc(unknown), %arg1: tensor<4x16xf32> loc(unknown)) -> tensor<4x16xf32> {
-    %0 = stablehlo.dot_general %arg1, %arg0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32> loc(#loc32)
-    %1 = stablehlo.tanh %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : tensor<4x16xf32> loc(#loc33)
+    %0 = stablehlo.dot_general %arg1, %arg0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {}]>]>} : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32> loc(#loc32)
+    %1 = stablehlo.tanh %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {}]>]>} : tensor<4x16xf32> loc(#loc33)
     return %1 : tensor<4x16xf32> loc(#loc)
   } loc(#loc37)
 } loc(#loc)
