@@ -268,18 +268,24 @@ mod tests {
     /// A `fori_loop` of 5 iterations over a matmul by a loop-invariant weight.
     pub(crate) const LOOP: &str = "func.func @main(%w: tensor<8x8xf32>, %x: tensor<4x8xf32>) -> tensor<4x8xf32> {\n  %c = stablehlo.constant dense<0> : tensor<i32>\n  %0:3 = stablehlo.while(%iterArg = %c, %iterArg_0 = %x, %iterArg_1 = %w) : tensor<i32>, tensor<4x8xf32>, tensor<8x8xf32>\n    cond {\n    %c_1 = stablehlo.constant dense<5> : tensor<i32>\n    %1 = stablehlo.compare LT, %iterArg, %c_1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n    stablehlo.return %1 : tensor<i1>\n  } do {\n    %c_1 = stablehlo.constant dense<1> : tensor<i32>\n    %1 = stablehlo.add %iterArg, %c_1 : tensor<i32>\n    %2 = stablehlo.dot_general %iterArg_0, %iterArg_1, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>\n    stablehlo.return %1, %2, %iterArg_1 : tensor<i32>, tensor<4x8xf32>, tensor<8x8xf32>\n  }\n  %3 = stablehlo.tanh %0#1 : tensor<4x8xf32>\n  return %3 : tensor<4x8xf32>\n}\n";
 
+    /// Each step as `kindxruns`: `carryK` for a loop-carried value, `joinK` for a `case`'s result, the
+    /// op's name otherwise.
+    fn kinds(m: &Module, s: &Schedule) -> Vec<String> {
+        s.steps
+            .iter()
+            .map(|st| match (st.carried, st.joined) {
+                (Some(k), _) => format!("carry{k}x{}", st.runs),
+                (None, Some(k)) => format!("join{k}x{}", st.runs),
+                (None, None) => format!("{}x{}", m.ops[st.op].name.trim_start_matches("stablehlo."), st.runs),
+            })
+            .collect()
+    }
+
     #[test]
     fn a_loop_is_laid_out_with_a_step_per_carried_value() {
         let m = automap_ir::parse_module(LOOP).unwrap();
         let s = Schedule::new(&m);
-        let kinds: Vec<String> = s
-            .steps
-            .iter()
-            .map(|st| match st.carried {
-                Some(k) => format!("carry{k}x{}", st.runs),
-                None => format!("{}x{}", m.ops[st.op].name.trim_start_matches("stablehlo."), st.runs),
-            })
-            .collect();
+        let kinds = kinds(&m, &s);
         assert_eq!(
             kinds,
             [
@@ -310,15 +316,7 @@ mod tests {
     fn a_case_is_laid_out_branch_by_branch_with_a_join_per_result() {
         let m = automap_ir::parse_module(CASE).unwrap();
         let s = Schedule::new(&m);
-        let kinds: Vec<String> = s
-            .steps
-            .iter()
-            .map(|st| match st.joined {
-                Some(k) => format!("join{k}"),
-                None => m.ops[st.op].name.trim_start_matches("stablehlo.").to_string(),
-            })
-            .collect();
-        assert_eq!(kinds, ["tanh", "exponential", "sine", "join0", "join1"]);
+        assert_eq!(kinds(&m, &s), ["tanhx1", "exponentialx1", "sinex1", "join0x1", "join1x1"]);
         assert_eq!(s.cases.len(), 1);
         assert_eq!((s.cases[0].branch(0), s.cases[0].branch(1)), (0..2, 2..3));
         assert!(s.steps[3].operands.len() == 2 && !s.steps[3].is_op());

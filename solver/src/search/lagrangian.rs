@@ -53,8 +53,8 @@ const PRICED_MAX: Cost = Cost::MAX / 8;
 /// `share_s` seconds and on while it is still finding cheaper answers (its best found in the latter
 /// half of its run), until `effort` is spent (counted in cost entries read, by TRW-S and by the
 /// descents), `stop` is set, `proven` proves the best answer, or [`PATIENCE`] rounds find nothing
-/// better. Returns the cheapest answer that fits,
-/// if any, with its cost, and the seconds the search ran (by its work, in a counted phase).
+/// better. Returns the cheapest answer that fits, if any, with its cost, and the seconds the search
+/// ran (by its work, in a counted phase).
 pub fn search(
     q: &ChoiceProblem,
     d: &Diffusion<'_>,
