@@ -26,10 +26,13 @@ impl Model {
         Model::parse(&bytes, &name)
     }
 
-    /// Parse `bytes` of StableHLO text shown as `name` (without verifying).
+    /// Parse `bytes` of StableHLO text shown as `name` (without verifying), with a function of its own
+    /// for every call ([`automap_ir::per_call`]), so that each call's ops can carry the sharding the plan
+    /// gives them there. Parse errors are located in the text as given.
     pub fn parse(bytes: &[u8], name: &str) -> Result<Model, Error> {
         let module =
             automap_ir::parse_bytes(bytes).map_err(|source| Error::Parse { path: name.to_string(), source })?;
+        let module = automap_ir::per_call::one_function_per_call(module);
         Ok(Model { module, name: name.to_string(), bytes: bytes.len() })
     }
 

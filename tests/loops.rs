@@ -12,9 +12,14 @@ use automap::encodings::reshard::reshard;
 use automap::solver::cost_from_seconds;
 use common::{Scratch, automap, mesh, module};
 
+/// A fixture as the planner reads it (a function of its own for every call).
+fn loaded(fixture: &str) -> automap::Model {
+    automap::Model::load(&common::root().join("tests/fixtures").join(fixture)).unwrap()
+}
+
 /// The optimal plan of a fixture on a mesh, with HiGHS (whose answer does not depend on thread timing).
 fn planned(fixture: &str, mesh_name: &str) -> automap::Planned {
-    let model = automap::Model::load(&common::root().join("tests/fixtures").join(fixture)).unwrap();
+    let model = loaded(fixture);
     let mesh = mesh(mesh_name);
     let opts = automap::PlanOptions {
         method: automap::solver::Method::Highs,
@@ -36,7 +41,7 @@ fn a_scanned_training_step_plans_like_its_unrolled_twin() {
         assert!(s.total_s() <= 1.2 * u.total_s(), "{mesh_name}: step {} vs {}", s.total_s(), u.total_s());
         assert_eq!(scan.solved.solution.status, automap::solver::Status::Optimal);
         // The plan shards inside the loops: ops of both bodies take sharded strategies.
-        let m = module("gpt_train_scan.mlir");
+        let m = loaded("gpt_train_scan.mlir").module;
         let mesh = mesh(mesh_name);
         let space = PlanSpace::new(&m, &mesh);
         let sharded_in_loops = space
@@ -142,7 +147,7 @@ fn loop_carried_values_are_pinned_where_xla_reads_them() {
 #[test]
 fn case_branches_are_sharded_and_joined() {
     let p = planned("cond_train.mlir", "cpu-8.yaml");
-    let m = module("cond_train.mlir");
+    let m = loaded("cond_train.mlir").module;
     let mesh = mesh("cpu-8.yaml");
     let space = PlanSpace::new(&m, &mesh);
     assert_eq!(space.schedule.cases.len(), 2);
@@ -205,4 +210,29 @@ fn a_case_holds_the_memory_of_one_branch() {
     let (peak, _, live) = space.peak_buffers(&plan);
     // The argument and one branch's two temporaries: 3 × 256 KiB (and the index's 4 bytes).
     assert_eq!(peak, 3.0 * 262_144.0 + 4.0, "{live:?}");
+}
+
+/// The helpers a scanned layer calls at every step (`dynamic_index_in_dim` and the like) are functions
+/// called many times; each call gets a function of its own in the annotated module, every one of its ops
+/// carries the sharding the plan gives it at that call, and calls of one function do differ.
+#[test]
+fn every_call_of_a_shared_function_carries_its_own_sharding() {
+    let p = planned("gpt_train_scan.mlir", "cpu-2x4.yaml");
+    let back = automap::ir::parse_module(&p.annotated).unwrap();
+    assert!(back.body.iter().all(|&o| back.sole_text(o)));
+    assert!(!p.report.contains("called more than once"), "{}", p.report);
+    // The bodies of the copies of each function, as annotated.
+    let mut bodies: std::collections::BTreeMap<&str, std::collections::BTreeSet<&str>> = Default::default();
+    for f in &back.functions[1..] {
+        let text = f.span.text(&back.source);
+        let body = &text[text.find('{').unwrap()..];
+        bodies.entry(f.name.split("__call").next().unwrap()).or_default().insert(body);
+    }
+    let copied = bodies.values().filter(|b| b.len() > 1).count();
+    assert!(copied > 0, "no two calls of one function are sharded differently");
+    let annotated = back
+        .ops
+        .values()
+        .filter(|o| o.inlined_at.is_some() && o.syntax.span.text(&back.source).contains("sdy.sharding"));
+    assert!(annotated.count() > 100);
 }

@@ -1,4 +1,4 @@
-//! StableHLO text: parse, verify, and, for a module that verifies, enumerate its strategies on a 2x4
+//! StableHLO text: parse, give every call a function of its own, verify, and, for a module that verifies, enumerate its strategies on a 2x4
 //! mesh and build its choice problem. Nothing may panic, whatever the bytes.
 #![no_main]
 
@@ -11,6 +11,7 @@ const MESH: &str = include_str!("../../specs/meshes/cpu-2x4.yaml");
 
 fuzz_target!(|data: &[u8]| {
     let Ok(m) = automap::ir::parse_bytes(data) else { return };
+    let m = automap::ir::per_call::one_function_per_call(m);
     if !automap::ir::verify::verify(&m).is_empty() || m.body.len() > 64 {
         return;
     }

@@ -12,6 +12,7 @@ pub mod loops;
 pub mod module;
 pub mod op;
 pub mod parse;
+pub mod per_call;
 pub mod sharding;
 pub mod span;
 pub mod types;

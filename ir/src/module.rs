@@ -168,6 +168,9 @@ pub struct Module {
     pub returns: Vec<ValueId>,
     /// Import warnings.
     pub warnings: Vec<Warning>,
+    /// The functions copied so that every call has its own
+    /// ([`one_function_per_call`](crate::per_call::one_function_per_call)); empty for a module as read.
+    pub copies: Vec<crate::per_call::Copied>,
     /// Where the source's lines start, for [`Module::op_location`].
     pub(crate) lines: crate::span::LineIndex,
 }
@@ -188,9 +191,18 @@ impl Module {
         self.ops.iter().filter(|(_, op)| op.kind.is_opaque())
     }
 
-    /// Line:column of an op in the source.
+    /// Line:column of an op in the source; for an op in a copied function, in the function it was
+    /// copied from (the lines the user's file has).
     pub fn op_location(&self, op: OpId) -> crate::span::LineCol {
-        self.lines.line_col(&self.source, self.ops[op].syntax.span.start as usize)
+        let at = self.ops[op].syntax.span.start;
+        let here = self.lines.line_col(&self.source, at as usize);
+        match self.copies.iter().find(|c| c.text.start <= at && at < c.text.end) {
+            None => here,
+            Some(c) => {
+                let copy = self.lines.line_col(&self.source, c.text.start as usize).line;
+                crate::span::LineCol { line: c.from_line + (here.line - copy), col: here.col }
+            }
+        }
     }
 
     /// Is `op`'s text its own: written in the entry function, or inlined from a function called once

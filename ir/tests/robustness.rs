@@ -1,15 +1,18 @@
 //! Property: whatever is done to a valid module's text, the parser answers Ok or a located error; it never
-//! panics. Mutations: delete a range, insert a token MLIR text is made of, duplicate or drop a line.
+//! panics. A module that parses is given a function per call, which keeps its program (the same ops). Mutations: delete a range, insert a token MLIR text is made of, duplicate or drop a line.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use automap_ir::parse_module;
+use automap_ir::per_call::one_function_per_call;
 use proptest::prelude::*;
 
-const SOURCES: [&str; 3] = [
+const SOURCES: [&str; 4] = [
     include_str!("../../tests/fixtures/control_flow.mlir"),
     include_str!("../../tests/fixtures/mlp.generic.mlir"),
     include_str!("../../tests/fixtures/cnn_train.mlir"),
+    // `relu` called twice.
+    include_str!("../../tests/fixtures/gnn.mlir"),
 ];
 
 const PIECES: &[&str] = &[
@@ -52,9 +55,16 @@ const PIECES: &[&str] = &[
 ];
 
 fn check(text: &str) {
-    if let Err(e) = parse_module(text) {
-        assert!(e.at.line >= 1 && e.at.col >= 1, "{e}");
-        assert!(!e.message.is_empty());
+    match parse_module(text) {
+        Err(e) => {
+            assert!(e.at.line >= 1 && e.at.col >= 1, "{e}");
+            assert!(!e.message.is_empty());
+        }
+        Ok(m) => {
+            let (ops, body) = (m.ops.len(), m.body.len());
+            let copied = one_function_per_call(m);
+            assert_eq!((copied.ops.len(), copied.body.len()), (ops, body));
+        }
     }
 }
 

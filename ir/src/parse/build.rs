@@ -60,6 +60,7 @@ impl<'a> Builder<'a> {
             body: Vec::new(),
             returns: Vec::new(),
             warnings: Vec::new(),
+            copies: Vec::new(),
             lines: crate::span::LineIndex::new(src),
         };
         Builder { src, toks, aliases, m, scopes: Vec::new(), call_depth: 0 }
