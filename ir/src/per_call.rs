@@ -91,6 +91,12 @@ fn rewrite(m: &Module) -> Option<(String, Vec<Copied>)> {
             edits.push((symbol_in(src, site.span)?, name));
         }
     }
+    let mut children: HashMap<CallSiteId, Vec<CallSiteId>> = HashMap::new();
+    for (id, site) in m.call_sites.iter() {
+        if let Some(p) = site.parent {
+            children.entry(p).or_default().push(id);
+        }
+    }
     let end = m.functions.iter().map(|f| f.span.end as usize).max()?;
     let mut out = replace(src, Span::new(0, end), &edits);
     let mut copies = Vec::new();
@@ -98,9 +104,9 @@ fn rewrite(m: &Module) -> Option<(String, Vec<Copied>)> {
         let Some(name) = names.get(&id) else { continue };
         let f = m.functions.iter().find(|f| f.name == site.callee)?;
         let mut inner: Vec<(Span, &str)> = vec![(symbol_in(src, f.span)?, name)];
-        for (child, c) in m.call_sites.iter() {
-            if let (true, Some(n)) = (c.parent == Some(id), names.get(&child)) {
-                inner.push((symbol_in(src, c.span)?, n));
+        for child in children.get(&id).into_iter().flatten() {
+            if let Some(n) = names.get(child) {
+                inner.push((symbol_in(src, m.call_sites[*child].span)?, n));
             }
         }
         let indent = crate::span::line_text(src, f.span.start as usize);

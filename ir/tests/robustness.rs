@@ -1,5 +1,6 @@
 //! Property: whatever is done to a valid module's text, the parser answers Ok or a located error; it never
-//! panics. A module that parses is given a function per call, which keeps its program (the same ops). Mutations: delete a range, insert a token MLIR text is made of, duplicate or drop a line.
+//! panics; and a module that parses, given a function per call, keeps its program (the same ops).
+//! Mutations: delete a range, insert a token MLIR text is made of, duplicate or drop a line.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
