@@ -140,6 +140,17 @@ pub struct Warning {
     pub message: String,
 }
 
+/// Where a function copied so that every call has its own (`per_call`) is in the module's source, and
+/// the line of the function it copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Copied {
+    /// The copy's text.
+    pub text: Span,
+    /// The line the function it copies starts on (the original stays for its first call, on the line the
+    /// user's file has it).
+    pub from_line: usize,
+}
+
 /// A parsed StableHLO module: the entry function as a flat program.
 #[derive(Clone, Debug)]
 pub struct Module {
@@ -168,9 +179,8 @@ pub struct Module {
     pub returns: Vec<ValueId>,
     /// Import warnings.
     pub warnings: Vec<Warning>,
-    /// The functions copied so that every call has its own
-    /// ([`one_function_per_call`](crate::per_call::one_function_per_call)); empty for a module as read.
-    pub copies: Vec<crate::per_call::Copied>,
+    /// The functions copied so that every call has its own (by `per_call`); empty for a module as read.
+    pub copies: Vec<Copied>,
     /// Where the source's lines start, for [`Module::op_location`].
     pub(crate) lines: crate::span::LineIndex,
 }

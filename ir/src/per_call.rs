@@ -10,21 +10,10 @@
 //! located in it is where the user's file has it, and an op in a copy is located at the line of the
 //! function it was copied from ([`Module::op_location`]).
 
-use crate::module::{Module, Warning};
+use crate::module::{Copied, Module, Warning};
 use crate::span::Span;
 use crate::{CallSiteId, parse_module};
 use std::collections::{BTreeMap, HashMap};
-
-/// Where a copy made by [`one_function_per_call`] is in the module's source, and the line of the function
-/// it copies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Copied {
-    /// The copy's text.
-    pub text: Span,
-    /// The line the function it copies starts on (the original stays for its first call, on the line the
-    /// user's file has it).
-    pub from_line: usize,
-}
 
 /// `module` with a function of its own for every call, re-parsed; `module` itself when no function is
 /// called more than once or it is in MLIR's generic form (whose shardings automap does not write). If the
