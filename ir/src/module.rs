@@ -142,8 +142,10 @@ pub struct Warning {
 
 /// Where a function copied so that every call has its own (`per_call`) is in the module's source, and
 /// the line of the function it copies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Copied {
+    /// The name of the function copied (without `@`).
+    pub of: String,
     /// The copy's text.
     pub text: Span,
     /// The line the function it copies starts on (the original stays for its first call, on the line the

@@ -105,7 +105,7 @@ fn rewrite(m: &Module) -> Option<(String, Vec<Copied>)> {
         let start = out.len();
         out.push_str(&private(&replace(src, f.span, &inner)));
         let from_line = m.lines.line_col(src, f.span.start as usize).line;
-        copies.push(Copied { text: Span::new(start, out.len()), from_line });
+        copies.push(Copied { of: site.callee.clone(), text: Span::new(start, out.len()), from_line });
     }
     out.push_str(&src[end..]);
     Some((out, copies))

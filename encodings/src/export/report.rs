@@ -411,6 +411,18 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
         }
     }
     let mut any = false;
+    if !m.copies.is_empty() {
+        let mut calls: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+        for c in &m.copies {
+            *calls.entry(c.of.as_str()).or_insert(1) += 1;
+        }
+        let list: Vec<String> = calls.iter().map(|(f, n)| format!("@{f} {n} calls")).collect();
+        let _ = writeln!(
+            s,
+            "- Not a difference: the annotated module gives every call of a function called more than once a function of its own ({}; the copies are named `@f__callN`), so that each call carries the shardings this plan gives it there, where XLA would give a shared function one sharding for all its calls.",
+            list.join(", ")
+        );
+    }
     if !inlined.is_empty() {
         any = true;
         let list: Vec<String> = inlined.iter().map(|(f, n)| format!("{n} from @{f}")).collect();
