@@ -13,7 +13,7 @@
 use crate::module::{Copied, Module, Warning};
 use crate::span::Span;
 use crate::{CallSiteId, parse_module};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// `module` with a function of its own for every call, re-parsed; `module` itself when no function is
 /// called more than once or it is in MLIR's generic form (whose shardings automap does not write). If the
@@ -58,6 +58,12 @@ fn rewrite(m: &Module) -> Option<(String, Vec<Copied>)> {
     if sites.values().all(|s| s.len() < 2) {
         return None;
     }
+    // Every symbol the module names, so that no copy takes a name in use (one pass over the text).
+    let taken: HashSet<&str> = src
+        .match_indices('@')
+        .filter_map(|(at, _)| symbol_in(src, Span::new(at, src.len())))
+        .map(|s| s.text(src).trim_start_matches('@').trim_matches('"'))
+        .collect();
     let mut names: HashMap<CallSiteId, String> = HashMap::new();
     let mut k = 0usize;
     for (callee, ids) in &sites {
@@ -65,7 +71,7 @@ fn rewrite(m: &Module) -> Option<(String, Vec<Copied>)> {
             let name = loop {
                 k += 1;
                 let name = format!("{callee}{COPY_INFIX}{k}");
-                if !src.contains(name.as_str()) {
+                if !taken.contains(name.as_str()) {
                     break name;
                 }
             };
@@ -212,6 +218,22 @@ mod tests {
         assert_eq!(lines, ["14:5", "14:5", "14:5"], "{}", after.source);
         let exp: Vec<_> = after.body.iter().filter(|&&o| after.ops[o].name == "stablehlo.exponential").collect();
         assert_eq!(exp.iter().map(|&&o| after.op_location(o).to_string()).collect::<Vec<_>>(), ["10:5", "10:5"]);
+    }
+
+    /// A name already in use is not taken by a copy, whatever names the module has.
+    #[test]
+    fn a_copy_takes_no_name_in_use() {
+        let src = NESTED.replace("@\"inner\"", "@inner__call1").replace(
+            "  func.func @inner(",
+            "  func.func private @inner__call1(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n    return %arg0 : tensor<4xf32>\n  }\n  func.func @inner(",
+        );
+        let after = one_function_per_call(parse_module(&src).unwrap());
+        assert!(after.warnings.is_empty(), "{:?}", after.warnings);
+        let mut callees: Vec<&str> = after.call_sites.values().map(|s| s.callee.as_str()).collect();
+        callees.sort_unstable();
+        assert_eq!(callees, ["inner", "inner__call1", "inner__call2", "outer", "outer__call3"], "{}", after.source);
+        // The function that was called `inner__call1` is still the one main calls (it returns its argument).
+        assert_eq!(after.body.len(), 4, "{}", after.source);
     }
 
     #[test]
