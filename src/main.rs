@@ -11,6 +11,37 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `println!` that ends the program quietly when whoever reads its output has gone (`automap inspect
+/// model.mlir | head`), as a Unix filter does on a closed pipe, where `println!` would panic.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($t)*) {
+            stdout_failed(e)
+        }
+    }};
+}
+
+/// `print!` as [`out!`] is `println!`.
+macro_rules! out_raw {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout(), $($t)*) {
+            stdout_failed(e)
+        }
+    }};
+}
+
+/// Standard output failed: a closed pipe ends the program with success (its reader has what it wanted);
+/// anything else is an error of the machine's (exit code 2).
+fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("internal error: cannot write to standard output: {e}");
+    std::process::exit(2)
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -66,7 +97,7 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Eval { model, mesh, plan } => {
             let (model, mesh) = (Model::load(&model)?, automap::load_mesh(&mesh)?);
             let t0 = Instant::now();
-            print!("{}", automap::eval(&model, &mesh, &plan)?.report);
+            out_raw!("{}", automap::eval(&model, &mesh, &plan)?.report);
             eprintln!("planned and evaluated in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
             Ok(())
         }
@@ -123,7 +154,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let engine = solver.to_possible_value().map_or(String::new(), |v| v.get_name().to_string());
             eprintln!("checking {shown} ({} nodes, {} edges) with {engine}", p.nodes.len(), p.edges.len());
             let v = automap::check(&shown, &p, &choice, solver.into(), limit)?;
-            print!("{v}");
+            out_raw!("{v}");
             if v.violations.is_empty() {
                 Ok(())
             } else {
@@ -131,7 +162,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
         }
         Command::Mesh { command: MeshCommand::Check { mesh } } => {
-            print!("{}", automap::load_mesh(&mesh)?);
+            out_raw!("{}", automap::load_mesh(&mesh)?);
             Ok(())
         }
     }
@@ -141,10 +172,10 @@ fn inspect(path: &Path) -> Result<(), Error> {
     let t0 = Instant::now();
     let model = Model::read(path)?;
     let parse_s = t0.elapsed().as_secs_f64();
-    print!("{}", automap::encodings::export::inspect_report(&model.name, &model.module));
-    println!("parsed in {:.1} ms ({:.0} MB/s)", parse_s * 1e3, model.bytes as f64 / parse_s.max(1e-9) / 1e6);
+    out_raw!("{}", automap::encodings::export::inspect_report(&model.name, &model.module));
+    out!("parsed in {:.1} ms ({:.0} MB/s)", parse_s * 1e3, model.bytes as f64 / parse_s.max(1e-9) / 1e6);
     model.verify()?;
-    println!("verifier: ok");
+    out!("verifier: ok");
     Ok(())
 }
 
@@ -214,7 +245,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         eprintln!("{}", automap::encodings::export::linking(l));
     }
     eprintln!("{}", planned.solved.presolve);
-    println!(
+    out!(
         "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}; peak {:.1} MiB per device); gap {}",
         model.name,
         sol.status,
@@ -224,7 +255,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         cost.peak_bytes / 1048576.0,
         sol.gap_text()
     );
-    println!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
+    out!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
     let (total_s, limit_s) = (since_start(opts), opts.time_limit.as_secs_f64());
     if total_s > limit_s {
         // Say where the time went: on a large program, reading, building and presolving the problem
@@ -290,7 +321,7 @@ fn compare(
     };
     let c = automap::compare(&subject, methods, limit, seed, &mut progress)?;
     let table = c.table();
-    print!("{table}");
+    out_raw!("{table}");
     let Some(out) = out else { return Ok(()) };
     let write = |path: std::path::PathBuf, text: &str| {
         std::fs::write(&path, text).map_err(|source| Error::Io {
@@ -328,7 +359,7 @@ fn compare(
             write(out.join(format!("{}.txt", r.method)), &format!("{plan}\n"))?;
         }
     }
-    println!("wrote {folder}/compare.md, best-cost.svg and each method's plan");
+    out!("wrote {folder}/compare.md, best-cost.svg and each method's plan");
     Ok(())
 }
 
@@ -358,7 +389,7 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
     };
     let read_s = t0.elapsed().as_secs_f64();
     let r = automap::solver::solve(&p, method, &opts, &mut progress).map_err(|e| {
-        println!("[]");
+        out!("[]");
         Error::solve(&shown, e, "")
     })?;
     let s = &r.solution;
@@ -385,6 +416,6 @@ fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, quiet
             t0.elapsed().as_secs_f64()
         );
     }
-    println!("{}", iopddl::format_solution(&s.choice));
+    out!("{}", iopddl::format_solution(&s.choice));
     Ok(())
 }

@@ -298,3 +298,22 @@ fn nulls_outside_partition_specs(v: &serde_json::Value, in_spec: bool) -> usize 
         _ => 0,
     }
 }
+
+/// A reader that goes away (`automap inspect model.mlir | head -1`) ends the command quietly with
+/// success, as it ends a Unix filter, rather than in a panic about a broken pipe.
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_automap"))
+        .args(["inspect", "tests/fixtures/gpt_train_24l.mlir"])
+        .current_dir(common::root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the read end before the command writes anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
