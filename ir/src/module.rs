@@ -208,13 +208,20 @@ impl Module {
     pub fn op_location(&self, op: OpId) -> crate::span::LineCol {
         let at = self.ops[op].syntax.span.start;
         let here = self.lines.line_col(&self.source, at as usize);
-        match self.copies.iter().find(|c| c.text.start <= at && at < c.text.end) {
+        match self.copy_at(at) {
             None => here,
             Some(c) => {
                 let copy = self.lines.line_col(&self.source, c.text.start as usize).line;
                 crate::span::LineCol { line: c.from_line + (here.line - copy), col: here.col }
             }
         }
+    }
+
+    /// The copied function whose text holds byte `at` of the source, if any (the copies follow one
+    /// another in the source, so a binary search finds it).
+    pub fn copy_at(&self, at: u32) -> Option<&Copied> {
+        let i = self.copies.partition_point(|c| c.text.end <= at);
+        self.copies.get(i).filter(|c| c.text.start <= at)
     }
 
     /// Is `op`'s text its own: written in the entry function, or inlined from a function called once

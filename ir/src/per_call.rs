@@ -26,10 +26,10 @@ pub fn one_function_per_call(module: Module) -> Module {
     let Some((source, copies)) = rewrite(&module) else { return module };
     match parse_module(&source) {
         Ok(mut copied) => {
-            // A copy warns as its original did: once is enough.
-            let in_copy = |at: u32| copies.iter().any(|c| c.text.start <= at && at < c.text.end);
-            copied.warnings.retain(|w| !in_copy(w.span.start));
             copied.copies = copies;
+            // A copy warns as its original did: once is enough.
+            let warnings = std::mem::take(&mut copied.warnings);
+            copied.warnings = warnings.into_iter().filter(|w| copied.copy_at(w.span.start).is_none()).collect();
             copied
         }
         Err(e) => {
