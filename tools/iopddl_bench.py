@@ -60,6 +60,9 @@ def run_one(cfg, row, seed: int):
     t0 = time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.monotonic() - t0
+    if cfg.logs:
+        cfg.logs.mkdir(parents=True, exist_ok=True)
+        (cfg.logs / f"{name}-seed{seed}.log").write_text(p.stderr)
     mr = re.search(r"maxrss_kb=(\d+)", p.stderr)
     rss = f"{int(mr.group(1)) / 1024 / 1024:.2f} GiB" if mr else "n/a"
     m = FINAL.search(p.stderr)
@@ -98,6 +101,8 @@ def main(argv=None):
     ap.add_argument("--seeds", type=int, nargs="+", default=[0], help="one run per instance and seed (default 0)")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every timeout (for quick looks)")
     ap.add_argument("--out", type=pathlib.Path, help="also write the tables here")
+    ap.add_argument("--logs", type=pathlib.Path,
+                    help="keep each run's progress (its stderr) here, as NAME-seedS.log: which phase found what, when")
     cfg = ap.parse_args(argv)
     rows = [r for r in csv.DictReader(open(cfg.instances / "best_known.csv")) if wanted(r["benchmark"], cfg.only)]
     table = list(HEADER)

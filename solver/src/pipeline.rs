@@ -12,6 +12,8 @@ use crate::heuristics::mcts::EXPLORATION;
 use crate::presolve::{PresolveStats, presolve};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
+use crate::search::candidates::MAX_CANDIDATES;
+use crate::search::elite::Elite;
 use crate::search::local::LocalSearch;
 use crate::search::local::TERMS_PER_S;
 use std::sync::Mutex;
@@ -416,41 +418,42 @@ fn heuristic_then_exact(
         let worked = (lift + Duration::from_secs_f64(d.worked_s())).max(dual_time);
         // The bound proves the start given: that answer is optimal, and nothing is read.
         if known.is_some_and(|k| bound.is_some_and(|b| b >= k)) {
-            return DualOutcome { bound, read: None, worked, searched: Duration::ZERO };
+            return DualOutcome {
+                bound,
+                read: None,
+                pool: Elite::default(),
+                diffusion: None,
+                worked,
+                searched: Duration::ZERO,
+            };
         }
         // From the dual's prices and reparametrization, the Lagrangian search (TRW-S and tree moves on
         // the priced costs), reading forward and backward: one search per thread (one after the other
         // on one thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
         // finds one that fits.
-        let (searched, search_time) = match lagrangian_time.is_zero() || stop.load(Ordering::Relaxed) {
-            true => (None, Duration::ZERO),
+        let (pool, search_time) = match lagrangian_time.is_zero() || stop.load(Ordering::Relaxed) {
+            true => (Elite::default(), Duration::ZERO),
             false => {
                 let share = lagrangian_time.as_secs_f64();
                 // Where a MIP lies ahead, which can prove what it finds, it keeps its time.
                 let cap = if mip_ahead(q) { lagrangian_time } else { lagrangian_cap };
                 let effort = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-                let run = |backward| {
-                    crate::search::lagrangian::search(q, &d, (backward, opts.seed), (share, &effort), &stop, &shared)
-                };
-                let ((forward, f_s), (backward, b_s)) = match concurrent {
-                    true => std::thread::scope(|s| {
-                        let h = s.spawn(|| run(true));
-                        let forward = run(false);
-                        (forward, h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    }),
-                    false => (run(false), run(true)),
-                };
-                // One search per thread, or one after the other on one thread.
-                let took = if concurrent { f_s.max(b_s) } else { f_s + b_s };
-                let best = [forward, backward].into_iter().flatten().min_by_key(|(c, _)| *c);
-                (best, Duration::from_secs_f64(took.max(0.0)))
+                let (pool, took) = crate::search::lagrangian::search_both(
+                    q,
+                    &d,
+                    (opts.seed, concurrent),
+                    (share, &effort),
+                    &stop,
+                    &shared,
+                );
+                (pool, Duration::from_secs_f64(took.max(0.0)))
             }
         };
         // The dual stopped at its share when no answer it knew was close; the search's answer may be
         // one it was closing in on: then it goes on, within what is left of its cap.
         let mut worked = worked;
         let mut bound = bound;
-        if let Some((cost, _)) = &searched
+        if let Some((cost, _)) = pool.best()
             && !stop.load(Ordering::Relaxed)
         {
             let left = dual_cap.saturating_sub(worked + search_time);
@@ -465,7 +468,7 @@ fn heuristic_then_exact(
         // diffusion crawls where one from zero converges in seconds. When the lifted one stopped short
         // of the best answer known with a full share of its cap left, a diffusion from zero gets that
         // share (and goes on to the cap while closing in); the better bound stands.
-        let best_known = searched.as_ref().map(|(c, _)| *c).into_iter().chain(known).min();
+        let best_known = pool.best().map(|(c, _)| *c).into_iter().chain(known).min();
         let left = dual_cap.saturating_sub(worked + search_time);
         if was_lifted
             && !stop.load(Ordering::Relaxed)
@@ -478,17 +481,19 @@ fn heuristic_then_exact(
             bound = bound.max(zero.run(&effort, &stop, &found));
             worked += Duration::from_secs_f64(zero.worked_s());
         }
-        let read = searched.map(|(_, x)| x).or_else(|| d.read_answer());
-        DualOutcome { bound, read, worked, searched: search_time }
+        let read = pool.best().map(|(_, x)| x.clone()).or_else(|| d.read_answer());
+        // The diffusion goes on to the exact phase, which may search from it again.
+        let diffusion = (!lagrangian_time.is_zero()).then_some(d);
+        DualOutcome { bound, read, pool, diffusion, worked, searched: search_time }
     };
     let local_opts = SolveOptions { time_limit: warm_time, proven: Some(shared.clone()), ..opts.clone() };
     let (sol, dual) = std::thread::scope(|scope| {
         let before = (!dual_time.is_zero() && !concurrent).then(dual);
         let mut handle = (!dual_time.is_zero() && concurrent).then(|| scope.spawn(dual));
         let warm = LocalSearch.solve(q, &local_opts, shifted).ok();
-        let join = |h: std::thread::ScopedJoinHandle<'_, DualOutcome>| {
+        fn join<T>(h: std::thread::ScopedJoinHandle<'_, T>) -> T {
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
-        };
+        }
         // The dual runs out its share: its reparametrized costs give a second start, often in another
         // basin than the local search's. (Read earlier, when the local search ends, while the dual ran
         // on: K 2.73x of its best known cost against 2.13x, docs/solver.md.) It is waited for even when
@@ -496,8 +501,14 @@ fn heuristic_then_exact(
         // proves its answer or the dual's (`SharedBound::settled`), whichever comes first, and the
         // dual's answer, when optimal, is the one taken, so that the plan does not depend on which
         // thread got there first.
-        let mut dual =
-            before.unwrap_or(DualOutcome { bound: None, read: None, worked: dual_time, searched: Duration::ZERO });
+        let mut dual = before.unwrap_or(DualOutcome {
+            bound: None,
+            read: None,
+            pool: Elite::default(),
+            diffusion: None,
+            worked: dual_time,
+            searched: Duration::ZERO,
+        });
         if let Some(h) = handle.take() {
             dual = join(h);
         }
@@ -544,7 +555,11 @@ fn heuristic_then_exact(
         };
         let sol = match (warm, proven.bound) {
             (Some(w), Some(b)) if b >= w.cost => Ok(w),
-            (warm, _) => exact_phase(q, opts, (warm, second), proven.multipliers, (t0, exact_time), shifted),
+            (warm, _) => {
+                let (pool, diffusion) = (std::mem::take(&mut dual.pool), dual.diffusion.take());
+                let starts = Starts { warm, second, pool, diffusion };
+                exact_phase(q, opts, starts, proven.multipliers, (t0, exact_time), shifted)
+            }
         };
         stop.store(true, Ordering::Relaxed);
         (sol, handle.map(join).map_or(dual.bound, |d| d.bound.or(dual.bound)))
@@ -571,11 +586,16 @@ fn mip_ahead(q: &ChoiceProblem) -> bool {
 }
 
 /// What the dual's thread hands back.
-struct DualOutcome {
+struct DualOutcome<'q> {
     /// The bound it proved.
     bound: Option<i128>,
     /// An answer from it: the Lagrangian search's, or else one read from the diffusion.
     read: Option<Vec<usize>>,
+    /// The cheapest distinct answers the Lagrangian searches found (both), for the merged MIP.
+    pool: Elite,
+    /// The diffusion the searches started from, when they ran: the exact phase may search from it
+    /// again.
+    diffusion: Option<Diffusion<'q>>,
     /// How long the dual worked (its share, or longer when it went on).
     worked: Duration,
     /// How long the Lagrangian search ran (both searches, when one after the other on one thread).
@@ -593,16 +613,29 @@ fn better(q: &ChoiceProblem, warm: Option<Solution>, read: Option<Vec<usize>>, t
     Some(Solution { choice, cost: e.cost, bound, status: Status::Heuristic, time_to_best: t0.elapsed().as_secs_f64() })
 }
 
+/// The answers the exact phase starts from.
+struct Starts<'q> {
+    /// The best answer so far, if any fits.
+    warm: Option<Solution>,
+    /// Another answer that fits, a second start for the searches over clusters.
+    second: Option<Vec<usize>>,
+    /// The cheapest distinct answers of the Lagrangian searches, merged when the whole MIP is too
+    /// large ([`Elite::candidates`]).
+    pool: Elite,
+    /// The diffusion the Lagrangian searches started from, from which more searches add to the pool.
+    diffusion: Option<Diffusion<'q>>,
+}
+
 /// After the heuristic: the exact backend, through clusters when nodes merge, else over the whole
-/// problem (restricted MIPs and regions when that MIP is too large), warm-started with `warm` (and
-/// `second`, another answer that fits, as a second start for the searches over clusters); `prices`
-/// (memory multipliers per slot, from the dual bound) start the Lagrangian search over clusters. The
-/// solve started at `t0`; `exact_time` is this phase's nominal time (in a deterministic solve, what its
-/// work is sized by; the solve's time limit stays the cap).
+/// problem (when that MIP is too large: the MIP over the strategies the starts use, then restricted
+/// MIPs and regions in turn), warm-started with the starts' best; `prices` (memory multipliers per
+/// slot, from the dual bound) start the Lagrangian search over clusters. The solve started at `t0`;
+/// `exact_time` is this phase's nominal time (in a deterministic solve, what its work is sized by; the
+/// solve's time limit stays the cap).
 fn exact_phase(
     q: &ChoiceProblem,
     opts: &SolveOptions,
-    (warm, second): (Option<Solution>, Option<Vec<usize>>),
+    Starts { warm, second, mut pool, diffusion }: Starts<'_>,
     prices: Vec<f64>,
     (t0, exact_time): (Instant, Duration),
     shifted: &mut dyn FnMut(&Progress),
@@ -619,6 +652,27 @@ fn exact_phase(
         }
         return Ok(w);
     }
+    for x in [second.as_ref(), warm.as_ref().map(|w| &w.choice)].into_iter().flatten() {
+        if let Ok(Some(c)) = evaluate(q, x).map(|e| e.is_feasible().then_some(e.cost)) {
+            pool.offer(c, x);
+        }
+    }
+    // The starts merged, and more answers searched for and merged while that finds cheaper answers,
+    // when no MIP lies ahead that could prove what it finds.
+    let (mut warm, mut exact_time) = (warm, exact_time);
+    let merging = pool.len() > 1 && !mip_ahead(q);
+    if merging && let Some(w) = &warm {
+        let mut search = crate::search::state::Search::new(q);
+        search.x.clone_from(&w.choice);
+        search.reset();
+        let spent = merge_rounds(q, opts, (&mut search, &mut pool), diffusion.as_ref(), (t0, exact_time), shifted);
+        exact_time = exact_time.saturating_sub(spent);
+        if search.cost < w.cost && search.feasible() {
+            let time_to_best = t0.elapsed().as_secs_f64();
+            let (choice, cost) = (search.x.clone(), search.cost);
+            warm = Some(Solution { choice, cost, status: Status::Heuristic, time_to_best, ..w.clone() });
+        }
+    }
     let mut o = SolveOptions { time_limit: remaining(1.0), ..opts.clone() };
     if let Some(w) = &warm {
         o.warm_start = Some(w.choice.clone());
@@ -626,7 +680,7 @@ fn exact_phase(
     // Through clusters first: when the coarse MIP fits, it usually settles the problem.
     let clustered = Effort::of(exact_time, opts.deterministic, crate::clusters::search::UNITS_PER_S, &opts.watch)
         .capped(t0 + opts.time_limit);
-    if let Some(sol) = through_clusters(q, &o, (warm.as_ref(), second), prices, t0, &clustered, shifted)? {
+    if let Some(sol) = through_clusters(q, &o, (warm.as_ref(), second.clone()), prices, t0, &clustered, shifted)? {
         return Ok(sol);
     }
     let started = t0.elapsed().as_secs_f64();
@@ -658,7 +712,10 @@ fn exact_phase(
                 }
             }
             let deadline = t0 + opts.time_limit;
-            // Alternate: every node free among a few candidates (one MIP), then regions free
+            // The starts merged: every node free among the strategies the answers found so far use
+            // there, fixed where they all agree (one MIP, first; see `search::elite`).
+            let mut merged = pool.len() > 1 && !merging;
+            // Then alternate: every node free among a few candidates (one MIP), then regions free
             // among all their strategies. In a deterministic solve the rounds share out the phase's
             // nominal time (`exact_time`) and the clock only caps them; otherwise they run by it.
             let counted = opts.deterministic;
@@ -684,7 +741,11 @@ fn exact_phase(
                 let share = left.mul_f64(0.5).min(Duration::from_secs(RESTRICTED_MIP_S));
                 if counted || left > restricted_took {
                     let t = Instant::now();
-                    let ran = restricted_round(&mut search, share.min(clock_left), opts, t0, shifted);
+                    let (cands, phase) = match std::mem::take(&mut merged) {
+                        true => (pool.candidates(&search.x), MERGED_PHASE),
+                        false => (crate::search::candidates::candidates(&search, MAX_CANDIDATES), "restricted"),
+                    };
+                    let ran = restricted_round(&mut search, (&cands, phase), share.min(clock_left), opts, t0, shifted);
                     if !ran && counted && clock_left < share {
                         // The clock, not the work, left too little for this MIP.
                         opts.watch.clock_ended();
@@ -844,12 +905,79 @@ const REGION_UNITS_PER_S: f64 = 1000.0;
 /// strategies ran 0.9–1.0 s past a 0.96 s limit (three runs), one of 33,280 0.2 s past a 2.0 s limit.
 pub const HIGHS_SETUP_S_PER_STRATEGY: f64 = 30e-6;
 
-/// One restricted MIP over the whole problem (each node among a few candidates), warm-started from the
-/// current assignment; applied when it is better. Not started when `budget` cannot cover HiGHS's setup
-/// ([`HIGHS_SETUP_S_PER_STRATEGY`]) and a little search: it would only run past its budget. Returns
-/// whether it ran.
+/// Solution merging on the whole problem, from `search`'s answer: the MIP over the strategies the
+/// answers of `pool` use ([`Elite::candidates`]); then, from `diffusion` (when the Lagrangian searches
+/// ran), two more searches with other forests, their answers added to the pool and the pool merged
+/// again, for as long as a round finds a cheaper answer and [`MIN_RESEARCH_S`] are left. `search`
+/// ends at the cheapest answer found. `exact_time` is the exact phase's nominal time (a deterministic
+/// solve counts the rounds' work against it); returns the nominal time the rounds took.
+fn merge_rounds(
+    q: &ChoiceProblem,
+    opts: &SolveOptions,
+    (search, pool): (&mut crate::search::state::Search<'_>, &mut Elite),
+    diffusion: Option<&Diffusion<'_>>,
+    (t0, exact_time): (Instant, Duration),
+    shifted: &mut dyn FnMut(&Progress),
+) -> Duration {
+    let deadline = t0 + opts.time_limit;
+    let counted = opts.deterministic;
+    let mut spent = Duration::ZERO;
+    let left = |spent: Duration| match counted {
+        true => exact_time.saturating_sub(spent),
+        false => deadline.saturating_duration_since(Instant::now()),
+    };
+    for round in 0u64.. {
+        let before = search.cost;
+        if round > 0 {
+            let Some(d) = diffusion else { break };
+            if left(spent) < Duration::from_secs(MIN_RESEARCH_S) {
+                break;
+            }
+            let more = left(spent).mul_f64(RESEARCH_SHARE).min(Duration::from_secs(MAX_LAGRANGIAN_S));
+            let effort = Effort::of(more, counted, ENTRIES_PER_S, &opts.watch).capped(deadline);
+            let seed = opts.seed.wrapping_add(round.wrapping_mul(RESEARCH_SEED_STRIDE));
+            let (found, took) = crate::search::lagrangian::search_both(
+                q,
+                d,
+                (seed, opts.threads > 1),
+                (more.as_secs_f64(), &effort),
+                &AtomicBool::new(false),
+                &SharedBound::default(),
+            );
+            spent += Duration::from_secs_f64(took);
+            let cheapest = found.best().map(|(c, _)| *c);
+            shifted(&Progress {
+                phase: LAGRANGIAN_PHASE,
+                elapsed: t0.elapsed().as_secs_f64(),
+                incumbent: cheapest,
+                bound: None,
+            });
+            if pool.absorb(found) == 0 {
+                break;
+            }
+        }
+        let budget = left(spent).mul_f64(0.5).min(Duration::from_secs(RESTRICTED_MIP_S));
+        let t = Instant::now();
+        let cands = pool.candidates(&search.x);
+        restricted_round(search, (&cands, MERGED_PHASE), budget, opts, t0, shifted);
+        spent += if counted { budget } else { t.elapsed() };
+        if let Some(c) = search.answer_cost() {
+            pool.offer(c, &search.x);
+        }
+        if round > 0 && search.cost >= before {
+            break;
+        }
+    }
+    spent
+}
+
+/// One restricted MIP over the whole problem (node `v` among `cands[v]`, which holds its current
+/// strategy), warm-started from the current assignment; applied when it is better, and reported as
+/// `phase`. Not started when `budget` cannot cover HiGHS's setup ([`HIGHS_SETUP_S_PER_STRATEGY`]) and
+/// a little search: it would only run past its budget. Returns whether it ran.
 fn restricted_round(
     search: &mut crate::search::state::Search<'_>,
+    (cands, phase): (&[Vec<usize>], &'static str),
     budget: Duration,
     opts: &SolveOptions,
     t0: Instant,
@@ -857,11 +985,10 @@ fn restricted_round(
 ) -> bool {
     let p = search.p;
     let started = Instant::now();
-    let cands = crate::search::candidates::candidates(search, crate::search::candidates::MAX_CANDIDATES);
-    let r = crate::search::candidates::restrict(p, &cands);
+    let r = crate::search::candidates::restrict(p, cands);
     let pre = presolve(&r);
     let warm: Vec<usize> =
-        search.x.iter().zip(&cands).map(|(s, c)| c.iter().position(|t| t == s).unwrap_or(0)).collect();
+        search.x.iter().zip(cands).map(|(s, c)| c.iter().position(|t| t == s).unwrap_or(0)).collect();
     // The budget counts from the round's start: building the restricted problem can take seconds.
     let setup = Duration::from_secs_f64(pre.problem.strategy_count() as f64 * HIGHS_SETUP_S_PER_STRATEGY);
     let left = budget.saturating_sub(started.elapsed());
@@ -870,7 +997,7 @@ fn restricted_round(
     }
     let o = SolveOptions { time_limit: left - setup, warm_start: pre.reduce(&warm), ..opts.clone() };
     let Ok(sol) = crate::exact::highs::Highs.solve(&pre.problem, &o, &mut |_| {}) else { return true };
-    let back: Vec<usize> = pre.postsolve(&sol.choice).iter().zip(&cands).map(|(&i, c)| c[i]).collect();
+    let back: Vec<usize> = pre.postsolve(&sol.choice).iter().zip(cands).map(|(&i, c)| c[i]).collect();
     let before = (search.cost, search.x.clone());
     search.x = back;
     search.reset();
@@ -879,14 +1006,22 @@ fn restricted_round(
         search.x = before.1;
         search.reset();
     }
-    progress(&Progress {
-        phase: "restricted",
-        elapsed: t0.elapsed().as_secs_f64(),
-        incumbent: search.answer_cost(),
-        bound: None,
-    });
+    progress(&Progress { phase, elapsed: t0.elapsed().as_secs_f64(), incumbent: search.answer_cost(), bound: None });
     true
 }
+
+/// What the progress calls the MIP over the strategies the answers found so far use.
+pub const MERGED_PHASE: &str = "merged";
+/// What the progress calls the Lagrangian searches run again in the exact phase (the cheapest answer
+/// in the pool after them).
+pub const LAGRANGIAN_PHASE: &str = "lagrangian";
+/// Share of the exact phase's time left that each new pair of Lagrangian searches gets before the pool
+/// is merged again (at most [`MAX_LAGRANGIAN_S`]).
+pub const RESEARCH_SHARE: f64 = 0.4;
+/// Added to the seed per round, so that each pair of searches draws other forests.
+pub const RESEARCH_SEED_STRIDE: u64 = 0x9E37_79B9;
+/// Seconds that must be left for another round of searches and merging.
+pub const MIN_RESEARCH_S: u64 = 10;
 
 /// What the progress calls the answer read from the dual's reparametrized costs and polished by the
 /// local search.

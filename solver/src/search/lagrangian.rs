@@ -26,6 +26,7 @@ use crate::effort::{Effort, SharedBound};
 use crate::problem::memory::SlotSums;
 use crate::problem::{ChoiceProblem, Cost, FORBIDDEN_COST};
 use crate::rng::Rng;
+use crate::search::elite::{ELITE_ANSWERS, Elite};
 use crate::search::state::Search;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -53,8 +54,8 @@ const PRICED_MAX: Cost = Cost::MAX / 8;
 /// `share_s` seconds and on while it is still finding cheaper answers (its best found in the latter
 /// half of its run), until `effort` is spent (counted in cost entries read, by TRW-S and by the
 /// descents), `stop` is set, `proven` proves the best answer, or [`PATIENCE`] rounds find nothing
-/// better. Returns the cheapest answer that fits, if any, with its cost, and the seconds the search
-/// ran (by its work, in a counted phase).
+/// better. Returns the cheapest distinct answers that fit ([`ELITE_ANSWERS`] of them at most, the
+/// first the cheapest found), and the seconds the search ran (by its work, in a counted phase).
 pub fn search(
     q: &ChoiceProblem,
     d: &Diffusion<'_>,
@@ -62,9 +63,10 @@ pub fn search(
     (share_s, effort): (f64, &Effort),
     stop: &AtomicBool,
     proven: &SharedBound,
-) -> (Option<(i128, Vec<usize>)>, f64) {
+) -> (Elite, f64) {
+    let mut elite = Elite::new(ELITE_ANSWERS);
     if !time_for_a_round(q, effort) {
-        return (None, 0.0);
+        return (elite, 0.0);
     }
     let t0 = Instant::now();
     // Seconds into the search, and when its best answer was found.
@@ -76,21 +78,20 @@ pub fn search(
     let mut s = Search::new(q);
     let mut priced = Search::new(q);
     priced.limit = None;
-    let mut best: Option<(i128, Vec<usize>)> = None;
     // The forests differ between the two searches and from seed to seed.
     let mut rng = Rng::new(seed.wrapping_mul(2).wrapping_add(u64::from(backward)));
     let (mut spent, mut since_best) = (0u64, 0usize);
     while !effort.over(spent + s.work)
         && !stop.load(Ordering::Relaxed)
         && since_best < PATIENCE
-        && !best.as_ref().is_some_and(|(c, _)| proven.proves(*c))
+        && !elite.best().is_some_and(|(c, _)| proven.proves(*c))
         && (now < share_s || now < 2.0 * at_best)
     {
         since_best += 1;
         let (read, w) = tr.round(PASSES_PER_ROUND, backward, effort, spent + s.work);
         spent += w;
         let Some(read) = read else { break };
-        if best.is_some() && effort.over(spent + s.work) {
+        if !elite.is_empty() && effort.over(spent + s.work) {
             break;
         }
         // The priced problem's answer: the read descended on the priced costs.
@@ -127,11 +128,14 @@ pub fn search(
         let answer_cost = s.cost;
         if s.feasible() || s.repair() {
             s.descend(&[], effort);
-            if s.feasible() && s.cost < FORBIDDEN_COST as i128 && best.as_ref().is_none_or(|(b, _)| s.cost < *b) {
-                best = Some((s.cost, s.x.clone()));
-                since_best = 0;
-                at_best = effort.seconds(spent + s.work, t0);
-                proven.offer(s.cost);
+            if s.feasible() && s.cost < FORBIDDEN_COST as i128 {
+                let cheapest = elite.best().is_none_or(|(b, _)| s.cost < *b);
+                elite.offer(s.cost, &s.x);
+                if cheapest {
+                    since_best = 0;
+                    at_best = effort.seconds(spent + s.work, t0);
+                    proven.offer(s.cost);
+                }
             }
         }
         now = effort.seconds(spent + s.work, t0);
@@ -150,7 +154,32 @@ pub fn search(
         }
         tr.set_prices(&mu);
     }
-    (best, effort.seconds(spent + s.work, t0))
+    (elite, effort.seconds(spent + s.work, t0))
+}
+
+/// Two searches of `q` from `d` ([`search`]), one reading forward and one backward, on two threads
+/// when `concurrent`, else one after the other; their answers pooled. Returns the pool and the seconds
+/// they took (the longer of the two, or both, by their work in a counted phase).
+pub fn search_both(
+    q: &ChoiceProblem,
+    d: &Diffusion<'_>,
+    (seed, concurrent): (u64, bool),
+    (share_s, effort): (f64, &Effort),
+    stop: &AtomicBool,
+    proven: &SharedBound,
+) -> (Elite, f64) {
+    let run = |backward| search(q, d, (backward, seed), (share_s, effort), stop, proven);
+    let ((mut pool, f_s), (backward, b_s)) = match concurrent {
+        true => std::thread::scope(|s| {
+            let h = s.spawn(|| run(true));
+            let forward = run(false);
+            (forward, h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        }),
+        false => (run(false), run(true)),
+    };
+    pool.absorb(backward);
+    let took = if concurrent { f_s.max(b_s) } else { f_s + b_s };
+    (pool, took.max(0.0))
 }
 
 /// Is there time (and, in a counted phase, work) left to set up and run one round? Setting up copies
@@ -199,10 +228,13 @@ mod tests {
             for backward in [false, true] {
                 solvable += 1;
                 let soon = Effort::until(Instant::now() + Duration::from_secs(2));
-                let Some((cost, x)) = search(&p, &d, (backward, 0), (2.0, &soon), &stop, &SharedBound::default()).0
-                else {
-                    continue;
-                };
+                let elite = search(&p, &d, (backward, 0), (2.0, &soon), &stop, &SharedBound::default()).0;
+                for (cost, x) in elite.answers() {
+                    let e = evaluate(&p, x).unwrap();
+                    assert!(e.is_feasible(), "seed {seed}: {:?}", e.violations(&p));
+                    assert_eq!(e.cost, *cost, "seed {seed}");
+                }
+                let Some((cost, x)) = elite.best().cloned() else { continue };
                 let e = evaluate(&p, &x).unwrap();
                 assert!(e.is_feasible(), "seed {seed}: {:?}", e.violations(&p));
                 assert_eq!(e.cost, cost, "seed {seed}");
@@ -230,6 +262,6 @@ mod tests {
             &stop,
             &SharedBound::default(),
         );
-        assert!(f.0.is_none());
+        assert!(f.0.is_empty());
     }
 }

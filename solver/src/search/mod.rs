@@ -9,6 +9,7 @@
 //! `symmetry` reads only the problem.
 
 pub(crate) mod candidates;
+pub(crate) mod elite;
 pub(crate) mod lagrangian;
 pub(crate) mod local;
 pub(crate) mod regions;
