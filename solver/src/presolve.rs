@@ -88,6 +88,10 @@ pub struct Presolved {
     orig: Vec<Vec<usize>>,
     /// Eliminations, in the order they happened.
     records: Vec<Record>,
+    /// Dominated strategies removed, in the order they were: (node, original strategy, the original
+    /// strategy that dominated it). Replaying them maps an answer onto the strategies left
+    /// ([`Presolved::reduce`]), at no higher cost and memory.
+    replaced: Vec<(usize, usize, usize)>,
 }
 
 #[derive(Clone, Debug)]
@@ -117,6 +121,8 @@ struct Work {
     /// Nodes a budget reads: no dominance, no elimination.
     protected: Vec<bool>,
     records: Vec<Record>,
+    /// Dominated strategies removed, in order ([`Presolved::replaced`]).
+    replaced: Vec<(usize, usize, usize)>,
     stats: PresolveStats,
     /// Per node: how many times what decides its dominance changed ([`Work::touch`]; every change
     /// goes through [`Work::restrict`] or [`Work::remove_edge`]).
@@ -295,6 +301,7 @@ impl Work {
                         continue;
                     }
                     removed[s] = true;
+                    self.replaced.push((v, self.s[v][s].0, self.s[v][t].0));
                 }
             }
             let keep: Vec<usize> = (0..n).filter(|&s| !removed[s]).collect();
@@ -465,6 +472,7 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
         gone: vec![false; p.nodes.len()],
         protected,
         records: Vec::new(),
+        replaced: Vec::new(),
         stats: PresolveStats::default(),
         version: vec![0; p.nodes.len()],
         dominance_checked: vec![None; p.nodes.len()],
@@ -518,7 +526,7 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
     stats.decisions = (d0, d1);
     stats.edges = (e0, e1);
     stats.strategies = (s0, s1);
-    Presolved { problem: q, stats, orig, records: w.records }
+    Presolved { problem: q, stats, orig, records: w.records, replaced: w.replaced }
 }
 
 /// A budget over the reduced strategy indices (`orig[v]` lists node v's original indices); terms on
@@ -559,11 +567,18 @@ impl Presolved {
         out
     }
 
-    /// Map an original solution into the reduced problem, where every original choice survives presolve
-    /// (for warm starts); `None` if some choice was removed.
+    /// Map an original solution into the reduced problem (for warm starts): a strategy removed as
+    /// dominated becomes the one that dominated it (in the order presolve removed them, so that chains
+    /// resolve), which costs no more and uses no more memory. `None` if some choice was removed
+    /// otherwise (forbidden, or meeting only forbidden pairs).
     pub fn reduce(&self, original: &[usize]) -> Option<Vec<usize>> {
-        original
-            .iter()
+        let mut x = original.to_vec();
+        for &(v, from, to) in &self.replaced {
+            if x.get(v) == Some(&from) {
+                x[v] = to;
+            }
+        }
+        x.iter()
             .enumerate()
             .map(|(v, s)| if self.orig[v].len() == 1 { Some(0) } else { self.orig[v].iter().position(|x| x == s) })
             .collect()

@@ -73,6 +73,24 @@ proptest! {
         }
         prop_assert_eq!(eq.peak_usage, ep.peak_usage);
     }
+
+    /// Any original answer that pays no forbidden cost maps into the reduced problem (a warm start),
+    /// strategies removed as dominated replaced by those that dominated them, at no higher cost or
+    /// memory peak.
+    #[test]
+    fn reduce_maps_every_allowed_answer_at_no_higher_cost(seed in any::<u64>(), nodes in 2usize..10, pick in any::<u64>()) {
+        let p = random_problem(&RandomSpec::tiny(nodes), seed);
+        let pre = presolve(&p);
+        let mut r = automap_solver::Rng::new(pick);
+        let x: Vec<usize> = p.nodes.values().map(|n| r.below(n.strategies.len() as u64) as usize).collect();
+        let ex = evaluate(&p, &x).unwrap();
+        prop_assume!(ex.cost < FORBIDDEN_COST as i128);
+        let reduced = pre.reduce(&x);
+        prop_assert!(reduced.is_some(), "{}", pre.stats);
+        let er = evaluate(&pre.problem, &reduced.unwrap()).unwrap();
+        prop_assert!(er.cost <= ex.cost, "{} > {}", er.cost, ex.cost);
+        prop_assert!(er.peak_usage <= ex.peak_usage);
+    }
 }
 
 #[test]
