@@ -1,12 +1,13 @@
 //! Heuristic search on the original problem: the assignment state with its moves, the local-search
 //! backend, tree moves (exact dynamic programming over random induced forests), regions re-solved
 //! exactly with everything else fixed, problems restricted to a few candidate strategies per node, the
-//! Lagrangian search (memory priced, TRW-S and tree moves on the priced costs), and parts of an answer
+//! Lagrangian search (memory priced, TRW-S and tree moves on the priced costs), the pool of its
+//! cheapest distinct answers that solution merging restricts the problem to, and parts of an answer
 //! turned over by a symmetry of the problem.
 //!
 //! Dependencies run one way: `local`, `trees`, `regions`, `candidates` and `lagrangian` build on
-//! `state`; `local` also uses `trees`; `lagrangian` also uses the dual's TRW-S ([`crate::bound`]);
-//! `symmetry` reads only the problem.
+//! `state`; `local` also uses `trees`; `lagrangian` also uses the dual's TRW-S ([`crate::bound`]) and
+//! keeps its answers in an `elite` pool, which depends on nothing; `symmetry` reads only the problem.
 
 pub(crate) mod candidates;
 pub(crate) mod elite;
