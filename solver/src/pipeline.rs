@@ -660,7 +660,7 @@ fn exact_phase(
     // The starts merged, and more answers searched for and merged while that finds cheaper answers,
     // when no MIP lies ahead that could prove what it finds.
     let (mut warm, mut exact_time) = (warm, exact_time);
-    let merging = pool.len() > 1 && !mip_ahead(q);
+    let merging = pool.len() > 1 && warm.is_some() && !mip_ahead(q);
     if merging && let Some(w) = &warm {
         let mut search = crate::search::state::Search::new(q);
         search.x.clone_from(&w.choice);
