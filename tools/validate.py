@@ -14,7 +14,9 @@ differ and what the collectives there show (a part reduced and sent on with a co
 bytes moved in all), and fatal (exit 2) only with --require-match. The reductions are also compared
 together (all-reduce + reduce-scatter), since XLA's CPU backend writes a reduce-scatter as an all-reduce
 followed by a dynamic slice; --require-match compares them that way. --report appends the comparison to the
-plan's report.md.
+plan's report.md. Memory per device: the plan's predicted peak, the peak of XLA's live-range analysis
+(read from the files XLA dumps while compiling; the compile time printed includes writing them) and the
+size of XLA's buffer assignment.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 import time
 
 import hlo_collectives
@@ -89,9 +92,10 @@ def main(argv=None):
     ref_exe = xla_cpu.compile_text(backend, devs[:1], reference)
     ref_out = [np.asarray(a[0]) for a in ref_exe.execute_sharded([jax.device_put(x, devs[0]) for x in inputs]).disassemble_into_single_device_arrays()]
 
+    dump = tempfile.TemporaryDirectory(prefix="xla-dump-")
     try:
         t0 = time.perf_counter()
-        exe = xla_cpu.compile_text(backend, devs, annotated, shardy=cfg.format == "shardy")
+        exe = xla_cpu.compile_text(backend, devs, annotated, shardy=cfg.format == "shardy", dump_to=dump.name)
         compile_s = time.perf_counter() - t0
     except Exception as e:  # XLA's own error text is the useful part
         print(f"XLA did not compile {cfg.annotated}: {e}", file=sys.stderr)
@@ -112,18 +116,23 @@ def main(argv=None):
         print(f"  output {i:>3} {str(r.shape):<18} max |diff| {err:.3e}  {'ok' if ok else 'MISMATCH'}")
 
     # XLA's buffer assignment per device, against the plan's peak (the plan counts every value live
-    # over program order with parameters resident; XLA also reuses and aliases buffers).
+    # over program order with parameters resident; XLA also reuses and aliases buffers). Two figures:
+    # the bytes XLA's buffers hold at once at its schedule's peak (what the plan predicts), and what
+    # its buffer assignment allocates (that peak plus the gaps its packing of buffers leaves).
     predicted_peak = plan.get("predicted", {}).get("peak_memory_bytes_per_device")
+    live_peak = xla_cpu.live_peak_bytes(dump.name)
+    dump.cleanup()
+    live = f"XLA's live peak {kib(live_peak)}" if live_peak is not None else "XLA wrote no live ranges"
     try:
         ma = exe.get_compiled_memory_stats()
         xla_peak = ma.argument_size_in_bytes + ma.output_size_in_bytes + ma.temp_size_in_bytes - ma.alias_size_in_bytes
         print(
-            f"memory per device: predicted peak {kib(predicted_peak or 0)}; XLA's buffers {kib(xla_peak)} "
+            f"memory per device: predicted peak {kib(predicted_peak or 0)}; {live}; XLA's buffers {kib(xla_peak)} "
             f"(arguments {kib(ma.argument_size_in_bytes)}, outputs {kib(ma.output_size_in_bytes)}, "
             f"temporaries {kib(ma.temp_size_in_bytes)}, aliased {kib(ma.alias_size_in_bytes)})"
         )
     except Exception as e:  # not every backend reports it
-        print(f"memory per device: XLA gave no figures ({e})")
+        print(f"memory per device: predicted peak {kib(predicted_peak or 0)}; {live}; XLA gave no buffer figures ({e})")
 
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
     if cfg.dump_hlo:
