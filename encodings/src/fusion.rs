@@ -10,8 +10,13 @@
 //! The cost model ([`crate::plan::PlanSpace::compute`]) charges a fused op nothing (its readers already
 //! count the bytes they read), and its result holds no buffer of its own: its operand's buffer lives as
 //! long as the result is read ([`crate::plan::PlanSpace::shares_buffer`]).
+//!
+//! An elementwise op whose every reader XLA fuses it into ([`fused_elementwise`]) is computed inside
+//! those readers' kernels, so its result is never written to a buffer; its operands stay live until
+//! its readers run. Only memory follows this rule: the op's compute is priced as if it ran alone.
 
 use crate::schedule::Schedule;
+use automap_ir::op::ElementwiseOp;
 use automap_ir::{Module, OpKind, ValueId};
 use std::collections::{HashMap, HashSet};
 
@@ -88,6 +93,117 @@ pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
         .collect()
 }
 
+/// Is an elementwise op of this kind cheap enough that XLA computes it again inside each op it is
+/// fused into, rather than once into a buffer of its own? XLA's list of expensive ops: divisions and
+/// transcendental functions (and a `chlo` op, whose cost this crate does not record).
+fn cheap(op: &ElementwiseOp) -> bool {
+    use ElementwiseOp as E;
+    !matches!(
+        op,
+        E::Divide
+            | E::Remainder
+            | E::Power
+            | E::Atan2
+            | E::Exponential
+            | E::ExponentialMinusOne
+            | E::Log
+            | E::LogPlusOne
+            | E::Logistic
+            | E::Tanh
+            | E::Sqrt
+            | E::Rsqrt
+            | E::Cbrt
+            | E::Tan
+            | E::Chlo(_)
+    )
+}
+
+/// The innermost region around each step, as the range of positions it spans: a loop (its carries,
+/// condition and body) or a branch of a `case`; the whole program for a step in neither. XLA fuses
+/// ops of one computation only, so a producer and its reader fuse only within one region.
+fn regions(schedule: &Schedule) -> Vec<(usize, usize)> {
+    let n = schedule.steps.len();
+    let mut spans: Vec<(usize, usize)> = schedule.loops.iter().map(|l| (l.first, l.last + 1)).collect();
+    for case in &schedule.cases {
+        spans.extend((0..case.branch_ends.len()).map(|b| (case.branch(b).start, case.branch(b).end)));
+    }
+    (0..n)
+        .map(|pos| {
+            spans
+                .iter()
+                .filter(|&&(start, end)| start <= pos && pos < end)
+                .min_by_key(|&&(start, end)| end - start)
+                .copied()
+                .unwrap_or((0, n))
+        })
+        .collect()
+}
+
+/// Per step of `schedule`: is it an elementwise op that XLA fuses into every op reading it, so that
+/// its result is never held in a buffer? Its readers compute it where they read it, from its
+/// operands, which must then live until the last of them. That holds when every reader is an op XLA
+/// fuses its operands into (see [`fuses_operands`]; a `dynamic_update_slice` only through its update),
+/// in the same loop body or branch, seen through the readers that only view it (a reshape, or a
+/// broadcast or slice in `fused`, the result of [`fused_steps`]); and either there is one reader, or
+/// the op is cheap enough for XLA to compute again in each. A returned value, a loop's initial or
+/// yielded value and what a branch returns are always held. The result's memory is all this changes:
+/// its compute is priced as if it ran on its own.
+pub fn fused_elementwise(m: &Module, schedule: &Schedule, fused: &[bool]) -> Vec<bool> {
+    let steps = &schedule.steps;
+    let region = regions(schedule);
+    // Each value's readers: position and operand index.
+    let mut readers: HashMap<ValueId, Vec<(usize, usize)>> = HashMap::new();
+    for (pos, step) in steps.iter().enumerate() {
+        for (k, &v) in step.operands.iter().enumerate() {
+            readers.entry(v).or_default().push((pos, k));
+        }
+    }
+    let returned: HashSet<ValueId> = m.returns.iter().copied().collect();
+    // The ops that compute `v` where they read it, through views, if every reader fuses it.
+    let fused_into = |v: ValueId, home: (usize, usize)| -> Option<Vec<usize>> {
+        let (mut todo, mut into) = (vec![v], Vec::new());
+        while let Some(v) = todo.pop() {
+            if returned.contains(&v) {
+                return None;
+            }
+            for &(q, k) in readers.get(&v).map_or(&[][..], Vec::as_slice) {
+                let reader = &steps[q];
+                let kind = &m.ops[reader.op].kind;
+                if !reader.is_op() || region[q] != home {
+                    return None;
+                }
+                if matches!(kind, OpKind::Reshape) || (selects_only(kind) && fused[q]) {
+                    todo.extend(reader.results.iter().copied());
+                } else if fuses_operands(kind)
+                    && !selects_only(kind)
+                    && (!matches!(kind, OpKind::DynamicUpdateSlice) || k == 1)
+                {
+                    into.push(q);
+                } else {
+                    return None;
+                }
+            }
+        }
+        into.sort_unstable();
+        into.dedup();
+        Some(into)
+    };
+    steps
+        .iter()
+        .enumerate()
+        .map(|(pos, step)| {
+            let OpKind::Elementwise(op) = &m.ops[step.op].kind else { return false };
+            if !step.is_op() || step.results.len() != 1 {
+                return false;
+            }
+            match fused_into(step.results[0], region[pos]) {
+                Some(into) => into.len() == 1 || (!into.is_empty() && cheap(op)),
+                None => false,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +235,39 @@ mod tests {
     fn a_slice_nobody_reads_and_an_add_are_not_fused() {
         let src = "func.func @main(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {\n  %0 = stablehlo.slice %x [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>\n  %1 = stablehlo.add %x, %x : tensor<8x4xf32>\n  return %1 : tensor<8x4xf32>\n}\n";
         assert!(fused(src).iter().all(|(_, f)| !f));
+    }
+
+    /// Each step's op name and whether [`fused_elementwise`] says it holds no buffer.
+    fn unheld(src: &str) -> Vec<(String, bool)> {
+        let m = automap_ir::parse_module(src).unwrap();
+        let schedule = Schedule::new(&m);
+        let f = fused_elementwise(&m, &schedule, &fused_steps(&m, &schedule));
+        schedule
+            .steps
+            .iter()
+            .zip(f)
+            .map(|(s, f)| (m.ops[s.op].name.trim_start_matches("stablehlo.").to_string(), f))
+            .collect()
+    }
+
+    #[test]
+    fn an_elementwise_op_is_unheld_when_its_readers_fuse_it_and_it_is_read_once_or_cheap() {
+        // %0 is read once; %1, a cheap multiply, twice (XLA computes it in both); %2, an exponential,
+        // twice (expensive: computed once, held); %3 is read by a dot, %4 returned.
+        let src = "func.func @main(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {\n  %0 = stablehlo.add %x, %x : tensor<4x8xf32>\n  %1 = stablehlo.multiply %0, %x : tensor<4x8xf32>\n  %2 = stablehlo.exponential %1 : tensor<4x8xf32>\n  %3 = stablehlo.add %1, %2 : tensor<4x8xf32>\n  %4 = stablehlo.subtract %2, %2 : tensor<4x8xf32>\n  %5 = stablehlo.dot_general %3, %w, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>\n  return %5, %4 : tensor<4x8xf32>, tensor<4x8xf32>\n}\n";
+        let f: Vec<bool> = unheld(src).into_iter().map(|(_, f)| f).collect();
+        assert_eq!(f, [true, true, false, false, false, false]);
+    }
+
+    #[test]
+    fn an_elementwise_op_read_inside_a_loop_it_is_made_outside_of_is_held() {
+        // %0 is read by the body's add: another computation, which XLA does not fuse across. The
+        // body's subtract is read once, by the multiply beside it, and is unheld.
+        let src = "func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {\n  %c = stablehlo.constant dense<0> : tensor<i32>\n  %0 = stablehlo.negate %x : tensor<4x8xf32>\n  %1:2 = stablehlo.while(%iterArg = %c, %iterArg_0 = %x) : tensor<i32>, tensor<4x8xf32>\n    cond {\n    %c_1 = stablehlo.constant dense<5> : tensor<i32>\n    %2 = stablehlo.compare LT, %iterArg, %c_1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n    stablehlo.return %2 : tensor<i1>\n  } do {\n    %c_1 = stablehlo.constant dense<1> : tensor<i32>\n    %2 = stablehlo.add %iterArg, %c_1 : tensor<i32>\n    %3 = stablehlo.add %iterArg_0, %0 : tensor<4x8xf32>\n    %4 = stablehlo.subtract %3, %iterArg_0 : tensor<4x8xf32>\n    %5 = stablehlo.multiply %4, %4 : tensor<4x8xf32>\n    stablehlo.return %2, %5 : tensor<i32>, tensor<4x8xf32>\n  }\n  return %1#1 : tensor<4x8xf32>\n}\n";
+        let steps = unheld(src);
+        let of = |name: &str| steps.iter().find(|(n, _)| n == name).map(|&(_, f)| f);
+        assert_eq!(of("negate"), Some(false), "{steps:?}");
+        assert_eq!(of("subtract"), Some(true), "{steps:?}");
+        assert_eq!(of("multiply"), Some(false), "{steps:?}");
     }
 }

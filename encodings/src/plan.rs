@@ -35,6 +35,9 @@ pub struct PlanSpace<'m> {
     /// Per step: does XLA fuse it into its readers, so that it computes nothing of its own
     /// ([`crate::fusion`])?
     fused: Vec<bool>,
+    /// Per step: is it an elementwise op XLA fuses into its readers, holding no buffer
+    /// ([`crate::fusion::fused_elementwise`])?
+    unheld: Vec<bool>,
 }
 
 /// A plan.
@@ -181,7 +184,8 @@ impl<'m> PlanSpace<'m> {
             }
         }
         let fused = crate::fusion::fused_steps(m, &schedule);
-        let mut space = PlanSpace { m, mesh, schedule, rules, strategies, producer, view: Vec::new(), fused };
+        let unheld = crate::fusion::fused_elementwise(m, &schedule, &fused);
+        let mut space = PlanSpace { m, mesh, schedule, rules, strategies, producer, view: Vec::new(), fused, unheld };
         space.view = space.find_views();
         space
     }
@@ -284,14 +288,33 @@ impl<'m> PlanSpace<'m> {
     }
 
     /// The last position at which each buffer (by [`PlanSpace::buffer`]) is read; a returned value's is
-    /// the step count, and a loop-carried value lives through its whole loop.
+    /// the step count, and a loop-carried value lives through its whole loop. An elementwise op XLA
+    /// fuses into its readers reads its operands where its readers run.
     pub fn last_uses(&self) -> HashMap<ValueId, usize> {
         let steps = &self.schedule.steps;
+        // Where the result of each step is last computed: its own position, or for an op fused into
+        // its readers, the last of theirs, seen through views (readers come later, so one backward
+        // pass suffices).
+        let mut computed_at: Vec<usize> = (0..steps.len()).collect();
+        let mut readers: HashMap<ValueId, Vec<usize>> = HashMap::new();
+        for (q, step) in steps.iter().enumerate() {
+            for &v in &step.operands {
+                readers.entry(v).or_default().push(q);
+            }
+        }
+        for pos in (0..steps.len()).rev().filter(|&p| self.unheld[p] || self.shares_buffer(p)) {
+            for &q in readers.get(&steps[pos].results[0]).map_or(&[][..], Vec::as_slice) {
+                computed_at[pos] = computed_at[pos].max(computed_at[q]);
+            }
+        }
         let mut last: HashMap<ValueId, usize> = HashMap::new();
         for (pos, step) in steps.iter().enumerate() {
             for (k, &v) in step.operands.iter().enumerate() {
                 let def = self.producer_of(v).map(|(p, _)| p);
-                let end = self.schedule.live_to(pos, k, def);
+                let mut end = self.schedule.live_to(pos, k, def);
+                if self.unheld[pos] {
+                    end = end.max(computed_at[pos]);
+                }
                 let e = last.entry(self.buffer(v)).or_insert(end);
                 *e = (*e).max(end);
             }
@@ -335,7 +358,7 @@ impl<'m> PlanSpace<'m> {
             .iter()
             .enumerate()
             .map(|(pos, step)| {
-                if step.results.is_empty() || self.shares_buffer(pos) {
+                if step.results.is_empty() || self.shares_buffer(pos) || self.unheld[pos] {
                     return None;
                 }
                 let end = step.results.iter().filter_map(|r| last.get(r)).copied().max().unwrap_or(pos).max(pos);

@@ -6,7 +6,7 @@
 #loc4 = loc("params['w2']")
 #loc5 = loc("x")
 module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
-  func.func public @main(%arg0: tensor<256xf32> {mhlo.sharding = "{replicated}"} loc("params['b1']"), %arg1: tensor<32xf32> {mhlo.sharding = "{replicated}"} loc("params['b2']"), %arg2: tensor<64x256xf32> {mhlo.sharding = "{replicated}"} loc("params['w1']"), %arg3: tensor<256x32xf32> {mhlo.sharding = "{replicated}"} loc("params['w2']"), %arg4: tensor<16x64xf32> {mhlo.sharding = "{devices=[8,1]<=[2,4]}"} loc("x")) -> (tensor<16x32xf32> {jax.result_info = "result", mhlo.sharding = "{devices=[8,1]<=[2,4]}"}) {
+  func.func public @main(%arg0: tensor<256xf32> {mhlo.sharding = "{replicated}"} loc("params['b1']"), %arg1: tensor<32xf32> {mhlo.sharding = "{replicated}"} loc("params['b2']"), %arg2: tensor<64x256xf32> {mhlo.sharding = "{replicated}"} loc("params['w1']"), %arg3: tensor<256x32xf32> {mhlo.sharding = "{replicated}"} loc("params['w2']"), %arg4: tensor<16x64xf32> {mhlo.sharding = "{replicated}"} loc("x")) -> (tensor<16x32xf32> {jax.result_info = "result", mhlo.sharding = "{devices=[8,1]<=[2,4]}"}) {
     %0 = stablehlo.dot_general %arg4, %arg2, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] {mhlo.sharding = "{devices=[8,1]<=[2,4]}"} : (tensor<16x64xf32>, tensor<64x256xf32>) -> tensor<16x256xf32> loc(#loc33)
     %1 = stablehlo.broadcast_in_dim %arg0, dims = [1] {mhlo.sharding = "{replicated}"} : (tensor<256xf32>) -> tensor<1x256xf32> loc(#loc34)
     %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] {mhlo.sharding = "{replicated}"} : (tensor<1x256xf32>) -> tensor<16x256xf32> loc(#loc35)
