@@ -142,7 +142,8 @@ fn regions(schedule: &Schedule) -> Vec<(usize, usize)> {
 /// Per step of `schedule`: is it an elementwise op that XLA fuses into every op reading it, so that
 /// its result is never held in a buffer? Its readers compute it where they read it, from its
 /// operands, which must then live until the last of them. That holds when every reader is an op XLA
-/// fuses its operands into (see [`fuses_operands`]; a `dynamic_update_slice` only through its update),
+/// fuses its operands into on every backend (not a loop, a branch, a custom call, a `dot_general`, a
+/// convolution, a scatter or a sort, as for [`fused_steps`]; a `dynamic_update_slice` only through its update),
 /// in the same loop body or branch, seen through the readers that only view it (a reshape, or a
 /// broadcast or slice in `fused`, the result of [`fused_steps`]); and either there is one reader, or
 /// the op is cheap enough for XLA to compute again in each. A returned value, a loop's initial or

@@ -81,7 +81,8 @@ impl Annotations {
     }
 
     /// Pass the result of `op` through `sdy.sharding_constraint`s at `shardings` (each `<@mesh, [...]>`,
-    /// in order) before every use: the result is renamed and its old name defined again, right after
+    /// in order; a quoted GSPMD string `"{...}"` instead makes a `stablehlo.custom_call @Sharding`) before
+    /// every use: the result is renamed and its old name defined again, right after
     /// the op, as the last constraint of the chain. An op's own `sdy.sharding` is where propagation
     /// starts; a constraint is a value Shardy does not move, so a resharding planned between two
     /// shardings happens there.
@@ -89,8 +90,8 @@ impl Annotations {
         self.constraints.insert(op, shardings);
     }
 
-    /// Reshard operand `k` of `op` through `shardings` (each `<@mesh, [...]>`, in order) just before the
-    /// op: `sdy.sharding_constraint`s of the operand on the lines before, the last of which the op then
+    /// Reshard operand `k` of `op` through `shardings` (each `<@mesh, [...]>`, or a quoted GSPMD string
+    /// as in [`Annotations::constrain`], in order) just before the op: `sdy.sharding_constraint`s of the operand on the lines before, the last of which the op then
     /// uses instead. The op then gets the operand as the plan has it, whatever XLA would have chosen on
     /// its own (such as contracting a sharded operand locally and reducing the result where the plan
     /// gathers it first).
@@ -297,8 +298,15 @@ fn in_loops(module: &Module, op: OpId) -> bool {
     true
 }
 
-/// The text (without indent) that defines `new` as `old` constrained to `sharding` (`<@mesh, [...]>`).
+/// The text (without indent) that defines `new` as `old` constrained to `sharding`: Shardy's
+/// `sdy.sharding_constraint` for `<@mesh, [...]>`, GSPMD's `Sharding` custom call for a quoted
+/// `mhlo.sharding` string.
 fn constraint_line(new: &str, old: &str, sharding: &str, ty: &impl std::fmt::Display, loc: &str) -> String {
+    if sharding.starts_with('"') {
+        return format!(
+            "{new} = stablehlo.custom_call @Sharding({old}) {{backend_config = \"\", mhlo.sharding = {sharding}}} : ({ty}) -> {ty}{loc}"
+        );
+    }
     format!("{new} = sdy.sharding_constraint {old} {sharding} : {ty}{loc}")
 }
 
@@ -421,6 +429,25 @@ mod tests {
             out.contains(&format!(
                 "    %resharded{op}_1 = sdy.sharding_constraint %0 <@mesh, [{{\"x\"}}, {{}}]> : tensor<8x16xf32>\n    \
                  %1 = stablehlo.add %arg0, %resharded{op}_1 {{sdy.sharding = "
+            )),
+            "{out}"
+        );
+        let again = parse_module(&out).unwrap();
+        assert_eq!(again.body.len(), m.body.len() + 1);
+    }
+
+    #[test]
+    fn a_gspmd_constraint_is_a_sharding_custom_call() {
+        let m = parse_module(SRC).unwrap();
+        let mut a = Annotations::new();
+        a.constrain_operand(m.body[1], 1, vec!["\"{devices=[8,1]<=[8]}\"".into()]);
+        let out = write(&m, &a).unwrap();
+        let op = m.body[1].as_u32();
+        assert!(
+            out.contains(&format!(
+                "    %resharded{op}_1 = stablehlo.custom_call @Sharding(%0) {{backend_config = \"\", mhlo.sharding = \
+                 \"{{devices=[8,1]<=[8]}}\"}} : (tensor<8x16xf32>) -> tensor<8x16xf32>\n    \
+                 %1 = stablehlo.add %arg0, %resharded{op}_1"
             )),
             "{out}"
         );

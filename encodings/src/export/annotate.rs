@@ -1,7 +1,8 @@
 //! A plan decoded into the module: the same text with a sharding on every argument, result and op the
 //! entry function writes, in Shardy's form (`sdy.mesh`, `sdy.sharding`, and `sdy.sharding_constraint`s
-//! that pin every resharding) or GSPMD's (`mhlo.sharding` strings). The module is never rewritten
-//! otherwise: annotations are added beside the source text.
+//! that pin every resharding) or GSPMD's (`mhlo.sharding` strings, and `stablehlo.custom_call
+//! @Sharding`s that pin every resharding, as JAX writes `with_sharding_constraint` for GSPMD). The
+//! module is never rewritten otherwise: annotations are added beside the source text.
 
 use super::gspmd;
 use crate::mesh::Mesh;
@@ -21,7 +22,8 @@ pub fn mesh_decl(mesh: &Mesh) -> String {
 pub enum Format {
     /// Shardy: `sdy.mesh` and `sdy.sharding` (what JAX uses by default).
     Shardy,
-    /// GSPMD: `mhlo.sharding` strings (for XLA builds or flows that partition with GSPMD).
+    /// GSPMD: `mhlo.sharding` strings and `Sharding` custom calls (for XLA builds or flows that
+    /// partition with GSPMD).
     Gspmd,
 }
 
@@ -96,14 +98,19 @@ pub fn annotate(
         };
         ann.set(Target::Op(op), key, value);
     }
-    if format == Format::Shardy {
-        let bare = |s: &TensorSharding| s.to_string().trim_start_matches("#sdy.sharding").to_string();
+    {
+        let bare = |s: &TensorSharding| -> Result<String, AnnotateError> {
+            Ok(match format {
+                Format::Shardy => s.to_string().trim_start_matches("#sdy.sharding").to_string(),
+                Format::Gspmd => format!("\"{}\"", gspmd::sharding(s, mesh)?),
+            })
+        };
         let r = reshardings(m, space, plan);
         for (op, s) in &r.produced {
-            ann.constrain(*op, vec![bare(s)]);
+            ann.constrain(*op, vec![bare(s)?]);
         }
         for (op, k, chain) in &r.operands {
-            ann.constrain_operand(*op, *k, chain.iter().map(bare).collect());
+            ann.constrain_operand(*op, *k, chain.iter().map(bare).collect::<Result<_, _>>()?);
         }
     }
     for (i, s) in plan.args.iter().enumerate() {

@@ -52,10 +52,15 @@ pub fn sharding(s: &TensorSharding, mesh: &Mesh) -> Result<String, GspmdError> {
     }
     out += &list(&tiles);
     let shape: Vec<u64> = mesh.axes.iter().map(|a| u64::from(a.size)).collect();
-    // Axes of size 1 do not move devices; leaving them in the permutation is harmless.
-    out += &format!("]<=[{}]", list(&shape));
+    // Axes of size 1 do not move devices; leaving them in the permutation is harmless. Without a
+    // permutation the iota is written flat (`<=[8]`, as JAX writes it): XLA reads `<=[2,4]` on an
+    // argument, but on a `Sharding` custom call it drops that form and then fails its own check that
+    // the call has a sharding.
     if order.iter().enumerate().any(|(k, &i)| k != i) {
+        out += &format!("]<=[{}]", list(&shape));
         out += &format!("T({})", order.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
+    } else {
+        out += &format!("]<=[{}]", shape.iter().product::<u64>());
     }
     if replicated > 1 {
         out += " last_tile_dim_replicate";
@@ -85,10 +90,7 @@ mod tests {
         let m = mesh_2x4();
         assert_eq!(sharding(&s("#sdy.sharding<@mesh, [{}, {}]>"), &m).unwrap(), "{replicated}");
         // Batch over data, features over model: the mesh's own order.
-        assert_eq!(
-            sharding(&s(r#"#sdy.sharding<@mesh, [{"data"}, {"model"}]>"#), &m).unwrap(),
-            "{devices=[2,4]<=[2,4]}"
-        );
+        assert_eq!(sharding(&s(r#"#sdy.sharding<@mesh, [{"data"}, {"model"}]>"#), &m).unwrap(), "{devices=[2,4]<=[8]}");
         // Only model: data replicates, and the axes come model first.
         assert_eq!(
             sharding(&s(r#"#sdy.sharding<@mesh, [{"model"}, {}]>"#), &m).unwrap(),
@@ -97,7 +99,7 @@ mod tests {
         // Only data.
         assert_eq!(
             sharding(&s(r#"#sdy.sharding<@mesh, [{}, {"data"}]>"#), &m).unwrap(),
-            "{devices=[1,2,4]<=[2,4] last_tile_dim_replicate}"
+            "{devices=[1,2,4]<=[8] last_tile_dim_replicate}"
         );
         // Both axes on one dimension, model major.
         assert_eq!(
