@@ -303,7 +303,8 @@ impl<'m> PlanSpace<'m> {
             }
         }
         for pos in (0..steps.len()).rev().filter(|&p| self.unheld[p] || self.shares_buffer(p)) {
-            for &q in readers.get(&steps[pos].results[0]).map_or(&[][..], Vec::as_slice) {
+            let Some(r) = steps[pos].results.first() else { continue };
+            for &q in readers.get(r).map_or(&[][..], Vec::as_slice) {
                 computed_at[pos] = computed_at[pos].max(computed_at[q]);
             }
         }
