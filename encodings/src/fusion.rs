@@ -139,9 +139,10 @@ fn regions(schedule: &Schedule) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Per step of `schedule`: is it an elementwise op that XLA fuses into every op reading it, so that
-/// its result is never held in a buffer? Its readers compute it where they read it, from its
-/// operands, which must then live until the last of them. That holds when every reader is an op XLA
+/// Per step of `schedule`: if it is an elementwise op that XLA fuses into every op reading it, so that
+/// its result is never held in a buffer, the last position where it is computed (`None` otherwise).
+/// Its readers compute it where they read it, from its operands, which must then live until the last
+/// of them (or, when such a reader is itself fused into its own readers, the last of those). That holds when every reader is an op XLA
 /// fuses its operands into on every backend (not a loop, a branch, a custom call, a `dot_general`, a
 /// convolution, a scatter or a sort, as for [`fused_steps`]; a `dynamic_update_slice` only through its update),
 /// in the same loop body or branch, seen through the readers that only view it (a reshape, or a
@@ -149,7 +150,7 @@ fn regions(schedule: &Schedule) -> Vec<(usize, usize)> {
 /// the op is cheap enough for XLA to compute again in each. A returned value, a loop's initial or
 /// yielded value and what a branch returns are always held. The result's memory is all this changes:
 /// its compute is priced as if it ran on its own.
-pub fn fused_elementwise(m: &Module, schedule: &Schedule, fused: &[bool]) -> Vec<bool> {
+pub fn fused_elementwise(m: &Module, schedule: &Schedule, fused: &[bool]) -> Vec<Option<usize>> {
     let steps = &schedule.steps;
     let region = regions(schedule);
     // Each value's readers: position and operand index.
@@ -189,20 +190,20 @@ pub fn fused_elementwise(m: &Module, schedule: &Schedule, fused: &[bool]) -> Vec
         into.dedup();
         Some(into)
     };
-    steps
-        .iter()
-        .enumerate()
-        .map(|(pos, step)| {
-            let OpKind::Elementwise(op) = &m.ops[step.op].kind else { return false };
-            if !step.is_op() || step.results.len() != 1 {
-                return false;
-            }
-            match fused_into(step.results[0], region[pos]) {
-                Some(into) => into.len() == 1 || (!into.is_empty() && cheap(op)),
-                None => false,
-            }
-        })
-        .collect()
+    // Readers come after what they read (no carry or join reads a fused op), so one backward pass
+    // knows where each reader is last computed before its producer asks.
+    let mut out: Vec<Option<usize>> = vec![None; steps.len()];
+    for (pos, step) in steps.iter().enumerate().rev() {
+        let OpKind::Elementwise(op) = &m.ops[step.op].kind else { continue };
+        if !step.is_op() || step.results.len() != 1 {
+            continue;
+        }
+        let Some(into) = fused_into(step.results[0], region[pos]) else { continue };
+        if into.len() == 1 || (!into.is_empty() && cheap(op)) {
+            out[pos] = into.iter().map(|&q| out[q].unwrap_or(q)).max();
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -247,7 +248,7 @@ mod tests {
             .steps
             .iter()
             .zip(f)
-            .map(|(s, f)| (m.ops[s.op].name.trim_start_matches("stablehlo.").to_string(), f))
+            .map(|(s, f)| (m.ops[s.op].name.trim_start_matches("stablehlo.").to_string(), f.is_some()))
             .collect()
     }
 

@@ -35,9 +35,9 @@ pub struct PlanSpace<'m> {
     /// Per step: does XLA fuse it into its readers, so that it computes nothing of its own
     /// ([`crate::fusion`])?
     fused: Vec<bool>,
-    /// Per step: is it an elementwise op XLA fuses into its readers, holding no buffer
-    /// ([`crate::fusion::fused_elementwise`])?
-    unheld: Vec<bool>,
+    /// Per step: for an elementwise op XLA fuses into its readers, holding no buffer, the last position
+    /// where those readers compute it ([`crate::fusion::fused_elementwise`]).
+    unheld: Vec<Option<usize>>,
 }
 
 /// A plan.
@@ -292,30 +292,11 @@ impl<'m> PlanSpace<'m> {
     /// fuses into its readers reads its operands where its readers run.
     pub fn last_uses(&self) -> HashMap<ValueId, usize> {
         let steps = &self.schedule.steps;
-        // Where the result of each step is last computed: its own position, or for an op fused into
-        // its readers, the last of theirs, seen through views (readers come later, so one backward
-        // pass suffices).
-        let mut computed_at: Vec<usize> = (0..steps.len()).collect();
-        let mut readers: HashMap<ValueId, Vec<usize>> = HashMap::new();
-        for (q, step) in steps.iter().enumerate() {
-            for &v in &step.operands {
-                readers.entry(v).or_default().push(q);
-            }
-        }
-        for pos in (0..steps.len()).rev().filter(|&p| self.unheld[p] || self.shares_buffer(p)) {
-            let Some(r) = steps[pos].results.first() else { continue };
-            for &q in readers.get(r).map_or(&[][..], Vec::as_slice) {
-                computed_at[pos] = computed_at[pos].max(computed_at[q]);
-            }
-        }
         let mut last: HashMap<ValueId, usize> = HashMap::new();
         for (pos, step) in steps.iter().enumerate() {
             for (k, &v) in step.operands.iter().enumerate() {
                 let def = self.producer_of(v).map(|(p, _)| p);
-                let mut end = self.schedule.live_to(pos, k, def);
-                if self.unheld[pos] {
-                    end = end.max(computed_at[pos]);
-                }
+                let end = self.schedule.live_to(pos, k, def).max(self.unheld[pos].unwrap_or(0));
                 let e = last.entry(self.buffer(v)).or_insert(end);
                 *e = (*e).max(end);
             }
@@ -359,7 +340,7 @@ impl<'m> PlanSpace<'m> {
             .iter()
             .enumerate()
             .map(|(pos, step)| {
-                if step.results.is_empty() || self.shares_buffer(pos) || self.unheld[pos] {
+                if step.results.is_empty() || self.shares_buffer(pos) || self.unheld[pos].is_some() {
                     return None;
                 }
                 let end = step.results.iter().filter_map(|r| last.get(r)).copied().max().unwrap_or(pos).max(pos);

@@ -62,6 +62,14 @@ pub fn annotate(
             Format::Gspmd => format!("\"{}\"", gspmd::sharding(s, mesh)?),
         })
     };
+    // A sharding as a constraint or one value of an op's list carries it: Shardy's `<@mesh, [...]>`,
+    // GSPMD's quoted string.
+    let bare = |s: &TensorSharding| -> Result<String, AnnotateError> {
+        match format {
+            Format::Shardy => Ok(s.to_string().trim_start_matches("#sdy.sharding").to_string()),
+            Format::Gspmd => one(s),
+        }
+    };
     let key = match format {
         Format::Shardy => "sdy.sharding",
         Format::Gspmd => "mhlo.sharding",
@@ -86,8 +94,7 @@ pub fn annotate(
             data.results.iter().map(|&r| TensorSharding { unreduced: Vec::new(), ..space.produced(plan, r) }).collect();
         let value = match format {
             Format::Shardy => {
-                let per_value: Vec<String> =
-                    shardings.iter().map(|s| s.to_string().trim_start_matches("#sdy.sharding").to_string()).collect();
+                let per_value = shardings.iter().map(bare).collect::<Result<Vec<_>, _>>()?;
                 format!("#sdy.sharding_per_value<[{}]>", per_value.join(", "))
             }
             Format::Gspmd if shardings.len() == 1 => one(&shardings[0])?,
@@ -98,20 +105,12 @@ pub fn annotate(
         };
         ann.set(Target::Op(op), key, value);
     }
-    {
-        let bare = |s: &TensorSharding| -> Result<String, AnnotateError> {
-            Ok(match format {
-                Format::Shardy => s.to_string().trim_start_matches("#sdy.sharding").to_string(),
-                Format::Gspmd => format!("\"{}\"", gspmd::sharding(s, mesh)?),
-            })
-        };
-        let r = reshardings(m, space, plan);
-        for (op, s) in &r.produced {
-            ann.constrain(*op, vec![bare(s)?]);
-        }
-        for (op, k, chain) in &r.operands {
-            ann.constrain_operand(*op, *k, chain.iter().map(bare).collect::<Result<_, _>>()?);
-        }
+    let r = reshardings(m, space, plan);
+    for (op, s) in &r.produced {
+        ann.constrain(*op, vec![bare(s)?]);
+    }
+    for (op, k, chain) in &r.operands {
+        ann.constrain_operand(*op, *k, chain.iter().map(bare).collect::<Result<_, _>>()?);
     }
     for (i, s) in plan.args.iter().enumerate() {
         ann.set(Target::Arg(i), key, one(s)?);
