@@ -17,12 +17,24 @@ followed by a dynamic slice; --require-match compares them that way. --report ap
 plan's report.md. Memory per device: the plan's predicted peak, the peak of XLA's live-range analysis
 (read from the files XLA dumps while compiling; the compile time printed includes writing them) and the
 size of XLA's buffer assignment.
+
+--compile-only compiles the annotated module and runs nothing: for production-size programs, whose
+tensors no CPU could hold. It prints XLA's memory per device (`memory_analysis()`: arguments, outputs,
+temporaries, aliased) beside the predicted peak, and the collectives as above. The device count is the
+plan's mesh's. Custom calls to kernels this process has no implementation for (a `custom_call` of a
+JAX user's kernel) are given a stand-in handler, which is never run, so that XLA's CPU backend accepts
+them; `CustomSPMDPartitioning` calls need the Python callback of the process that exported them and
+cannot be compiled from text.
+
+    python3 tools/validate.py out/annotated.mlir --plan out/plan.json --compile-only
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 import tempfile
 import time
@@ -36,9 +48,11 @@ KINDS = hlo_collectives.KINDS
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("annotated")
-    ap.add_argument("--reference", required=True, help="the unannotated module")
+    ap.add_argument("--reference", help="the unannotated module (needed unless --compile-only)")
     ap.add_argument("--plan", required=True, help="plan.json written with the annotated module")
-    ap.add_argument("--devices", type=int, default=8)
+    ap.add_argument("--devices", type=int, help="virtual CPU devices (default: the plan's mesh's, or 8)")
+    ap.add_argument("--compile-only", action="store_true",
+                    help="compile the annotated module and print XLA's memory and collectives; run nothing")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rtol", type=float, default=1e-4)
     ap.add_argument("--atol", type=float, default=1e-5)
@@ -54,7 +68,14 @@ def main(argv=None):
         "--format", choices=["shardy", "gspmd"], default="shardy", help="how the module carries its shardings"
     )
     cfg = ap.parse_args(argv)
+    plan = json.load(open(cfg.plan))
+    if cfg.devices is None:
+        cfg.devices = math.prod(a["size"] for a in plan.get("mesh", {}).get("axes", [])) or 8
+    if not cfg.compile_only and not cfg.reference:
+        ap.error("--reference is needed unless --compile-only")
     backend, devs = xla_cpu.client(cfg.devices)
+    if cfg.compile_only:
+        return compile_only(cfg, backend, devs, plan)
 
     import numpy as np
     import jax
@@ -67,7 +88,6 @@ def main(argv=None):
         return 1
     annotated = open(cfg.annotated).read()
     reference = open(cfg.reference).read()
-    plan = json.load(open(cfg.plan))
 
     # The entry function's argument types, read with MLIR's own parser.
     with mlir.make_ir_context():
@@ -119,20 +139,8 @@ def main(argv=None):
     # over program order with parameters resident; XLA also reuses and aliases buffers). Two figures:
     # the bytes XLA's buffers hold at once at its schedule's peak (what the plan predicts), and what
     # its buffer assignment allocates (that peak plus the gaps its packing of buffers leaves).
-    predicted_peak = plan.get("predicted", {}).get("peak_memory_bytes_per_device")
-    live_peak = xla_cpu.live_peak_bytes(dump.name)
+    print(memory_line(exe, plan, xla_cpu.live_peak_bytes(dump.name)))
     dump.cleanup()
-    live = f"XLA's live peak {kib(live_peak)}" if live_peak is not None else "XLA wrote no live ranges"
-    try:
-        ma = exe.get_compiled_memory_stats()
-        xla_peak = ma.argument_size_in_bytes + ma.output_size_in_bytes + ma.temp_size_in_bytes - ma.alias_size_in_bytes
-        print(
-            f"memory per device: predicted peak {kib(predicted_peak or 0)}; {live}; XLA's buffers {kib(xla_peak)} "
-            f"(arguments {kib(ma.argument_size_in_bytes)}, outputs {kib(ma.output_size_in_bytes)}, "
-            f"temporaries {kib(ma.temp_size_in_bytes)}, aliased {kib(ma.alias_size_in_bytes)})"
-        )
-    except Exception as e:  # not every backend reports it
-        print(f"memory per device: predicted peak {kib(predicted_peak or 0)}; {live}; XLA gave no buffer figures ({e})")
 
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
     if cfg.dump_hlo:
@@ -155,6 +163,83 @@ def main(argv=None):
         print("XLA's collectives differ from the prediction (--require-match)", file=sys.stderr)
         return 2
     return 0
+
+
+def compile_only(cfg, backend, devs, plan) -> int:
+    """Compile the annotated module for `devs` and print XLA's memory and collectives beside the plan's."""
+    annotated = open(cfg.annotated).read()
+    stand_ins = register_stand_ins(annotated)
+    if stand_ins:
+        print(f"custom calls given a stand-in handler (compiled, never run): {', '.join(stand_ins)}")
+    dump = tempfile.TemporaryDirectory(prefix="xla-dump-")
+    t0 = time.perf_counter()
+    try:
+        exe = xla_cpu.compile_text(backend, devs, annotated, shardy=cfg.format == "shardy", dump_to=dump.name)
+    except Exception as e:  # XLA's own error text is the useful part
+        print(f"XLA did not compile {cfg.annotated}: {e}", file=sys.stderr)
+        return 1
+    compile_s = time.perf_counter() - t0
+    print(f"XLA compiled the annotated module for {len(devs)} devices in {compile_s:.2f} s (compile only)")
+    print(memory_line(exe, plan, xla_cpu.live_peak_bytes(dump.name)))
+    dump.cleanup()
+    hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
+    if cfg.dump_hlo:
+        with open(cfg.dump_hlo, "w") as f:
+            f.write(hlo)
+    lines, match = compare(plan.get("predicted", {}).get("collective_list", []), hlo_collectives.collectives(hlo))
+    print("\n" + "\n".join(lines))
+    if cfg.require_match and not match:
+        print("XLA's collectives differ from the prediction (--require-match)", file=sys.stderr)
+        return 2
+    return 0
+
+
+# Custom-call targets XLA itself implements or rewrites: never given a stand-in.
+XLA_TARGETS = {"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "CustomSPMDPartitioning"}
+
+
+def register_stand_ins(text: str) -> list[str]:
+    """Register a stand-in FFI handler (one of jaxlib's own, never run) for every custom-call target of
+    `text` that this process has no handler for, so that a compile-only check of a module calling a
+    user's kernel reaches XLA's partitioner. Returns the targets registered."""
+    import jax
+    from jax._src.lib import lapack
+
+    capsule = lapack._lapack.registrations()["lapack_strsm_ffi"]
+    targets = sorted(set(re.findall(r"stablehlo\.custom_call @([\w$.]+)", text)) - XLA_TARGETS)
+    registered = []
+    for t in targets:
+        if t.startswith("lapack_"):
+            continue
+        jax.ffi.register_ffi_target(t, capsule, platform="cpu")
+        registered.append(t)
+    return registered
+
+
+def memory_line(exe, plan: dict, live_peak: int | None) -> str:
+    """XLA's buffer assignment per device against the plan's peak (the plan counts every value live over
+    program order with parameters resident; XLA also reuses and aliases buffers). Two figures: the bytes
+    XLA's buffers hold at once at its schedule's peak (what the plan predicts), and what its buffer
+    assignment allocates (that peak plus the gaps its packing of buffers leaves), with their ratio to the
+    prediction."""
+    predicted = plan.get("predicted", {}).get("peak_memory_bytes_per_device") or 0
+    live = f"XLA's live peak {size(live_peak)}" if live_peak is not None else "XLA wrote no live ranges"
+    try:
+        ma = exe.get_compiled_memory_stats()
+    except Exception as e:  # not every backend reports it
+        return f"memory per device: predicted peak {size(predicted)}; {live}; XLA gave no buffer figures ({e})"
+    total = ma.argument_size_in_bytes + ma.output_size_in_bytes + ma.temp_size_in_bytes - ma.alias_size_in_bytes
+    ratio = f"; XLA's buffers / predicted {total / predicted:.3f}" if predicted else ""
+    return (
+        f"memory per device: predicted peak {size(predicted)}; {live}; XLA's buffers {size(total)} "
+        f"(arguments {size(ma.argument_size_in_bytes)}, outputs {size(ma.output_size_in_bytes)}, "
+        f"temporaries {size(ma.temp_size_in_bytes)}, aliased {size(ma.alias_size_in_bytes)}){ratio}"
+    )
+
+
+def size(b: float) -> str:
+    """Bytes as KiB below 1 GiB, else GiB, with one decimal (two for GiB)."""
+    return kib(b) if b < 2**30 else f"{b / 2**30:.2f} GiB"
 
 
 def kib(b: float) -> str:

@@ -96,9 +96,16 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     let mut out_of_range = None;
     // Argument nodes: replicated, and whatever their consumers ask for.
     let mut arg_node: HashMap<ValueId, usize> = HashMap::new();
+    let arg_ends = space.arg_ends();
     for (i, &a) in m.args.iter().enumerate() {
         let rank = m.ty(a).as_tensor().map_or(0, |t| t.rank());
         let mut cands = vec![TensorSharding::replicated(crate::plan::MESH_SYMBOL, rank)];
+        // A donated argument takes its aliased result's sharding: every sharding that result is made in.
+        for s in donated_to(space, i).map(|v| result_shardings(space, v)).unwrap_or_default() {
+            if !cands.contains(&s) && cands.len() < MAX_ARG_CANDIDATES {
+                cands.push(s);
+            }
+        }
         for (pos, step) in steps.iter().enumerate() {
             for (k, &v) in step.operands.iter().enumerate() {
                 if v != a {
@@ -115,7 +122,10 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
         let bytes = m.ty(a).byte_size() as f64;
         let strategies =
             cands.iter().map(|c| Strategy { cost: 0, usage: (bytes / space.mesh.shards(c)).ceil() as i64 }).collect();
-        p.nodes.push(Node::new(strategies, (0, n + 2)));
+        // Resident for the whole program, or a donated argument until its last read (its aliased result
+        // then holds the buffer).
+        let end = if arg_ends[i] >= steps.len() { n + 2 } else { arg_ends[i] as i64 + 2 };
+        p.nodes.push(Node::new(strategies, (0, end)));
         arg_node.insert(a, nodes.len());
         nodes.push(NodeRef::Arg(i, cands));
     }
@@ -205,8 +215,65 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             edges.push(EdgeOrigin { value: v, result, consumer: pos, operand: k });
         }
     }
+    p.ties.extend(donation_ties(space, &nodes, &arg_node, &op_node));
     p.symmetries = symmetries(space, &nodes);
     Built { problem: p, nodes, edges, out_of_range }
+}
+
+/// The value argument `i` is donated to (`tf.aliasing_output`): the entry function's result it becomes.
+fn donated_to(space: &PlanSpace<'_>, i: usize) -> Option<ValueId> {
+    let j = space.m.entry().args.get(i)?.aliased_result?;
+    space.m.returns.get(j).copied()
+}
+
+/// The shardings returned value `v` can be written in (without partial sums: a returned partial sum is
+/// reduced first), one per strategy of the step that makes it, in strategy order; empty for a value no
+/// step makes (an argument returned as it is).
+fn result_shardings(space: &PlanSpace<'_>, v: ValueId) -> Vec<TensorSharding> {
+    let Some((pos, k)) = space.producer_of(v) else { return Vec::new() };
+    let rule = &space.rules[pos];
+    space.strategies[pos]
+        .iter()
+        .map(|s| {
+            let sh = s.sharding(rule, space.mesh, crate::plan::MESH_SYMBOL, &rule.results[k], true);
+            TensorSharding { unreduced: Vec::new(), ..sh }
+        })
+        .collect()
+}
+
+/// A donated argument and its aliased result share one buffer, so one sharding: XLA refuses an alias
+/// whose input and output shards differ in size. One tie per donated argument, between its node and
+/// the node that makes the result (the step, or the argument returned as it is), allowing the pairs of
+/// equal shardings.
+fn donation_ties(
+    space: &PlanSpace<'_>,
+    nodes: &[NodeRef],
+    arg_node: &HashMap<ValueId, usize>,
+    op_node: &[usize],
+) -> Vec<automap_solver::Tie> {
+    let m = space.m;
+    let mut ties = Vec::new();
+    for (i, &a) in m.args.iter().enumerate() {
+        let Some(v) = donated_to(space, i) else { continue };
+        let (Some(&na), NodeRef::Arg(_, cands)) = (arg_node.get(&a), &nodes[arg_node[&a]]) else { continue };
+        let (nb, theirs) = match (space.producer_of(v), arg_node.get(&v)) {
+            (Some((pos, _)), _) => (op_node[pos], result_shardings(space, v)),
+            (None, Some(&nb)) => match &nodes[nb] {
+                NodeRef::Arg(_, c) => (nb, c.clone()),
+                NodeRef::Op(_) => continue,
+            },
+            (None, None) => continue,
+        };
+        if nb == na {
+            continue;
+        }
+        let pairs: Vec<(usize, usize)> = (0..cands.len())
+            .flat_map(|x| (0..theirs.len()).map(move |y| (x, y)))
+            .filter(|&(x, y)| cands[x] == theirs[y])
+            .collect();
+        ties.push(automap_solver::Tie { a: NodeId::from_u32(na as u32), b: NodeId::from_u32(nb as u32), pairs });
+    }
+    ties
 }
 
 /// One relabeling of the problem's strategies per exchange of the mesh's alike axes

@@ -312,6 +312,20 @@ impl<'m> PlanSpace<'m> {
         last
     }
 
+    /// The last position at which each argument holds its buffer: the step count (resident for the
+    /// whole program) unless it is donated (`tf.aliasing_output`), whose buffer its aliased result
+    /// reuses: then its last read, the result holding the same buffer from where it is made.
+    pub fn arg_ends(&self) -> Vec<usize> {
+        let n = self.schedule.steps.len();
+        let last = self.last_uses();
+        (0..self.m.args.len())
+            .map(|i| match self.m.entry().args.get(i).and_then(|p| p.aliased_result) {
+                Some(_) => last.get(&self.buffer(self.m.args[i])).copied().unwrap_or(0).min(n),
+                None => n,
+            })
+            .collect()
+    }
+
     /// Where the results of each step hold memory: the first and last position (inclusive) at which
     /// they are live, `None` for a step with no results or whose result
     /// [shares a buffer](PlanSpace::shares_buffer). A result lives from its step to its last read,
@@ -471,7 +485,11 @@ impl<'m> PlanSpace<'m> {
     pub fn peak_buffers(&self, plan: &Plan) -> (f64, usize, Vec<(ValueId, f64)>) {
         let ranges = self.live_ranges();
         let (peak, at) = self.peak(plan, &ranges);
-        let mut live: Vec<(ValueId, f64)> = self.m.args.iter().map(|&a| (a, self.held_bytes(plan, a))).collect();
+        let ends = self.arg_ends();
+        let mut live: Vec<(ValueId, f64)> = (self.m.args.iter().zip(&ends))
+            .filter(|&(_, &end)| at <= end)
+            .map(|(&a, _)| (a, self.held_bytes(plan, a)))
+            .collect();
         for (step, range) in self.schedule.steps.iter().zip(ranges) {
             if range.is_some_and(|(start, end)| start <= at && at <= end) {
                 live.extend(step.results.iter().map(|&r| (r, self.held_bytes(plan, r))));
@@ -491,8 +509,10 @@ impl<'m> PlanSpace<'m> {
     fn peak(&self, plan: &Plan, ranges: &[Option<(usize, usize)>]) -> (f64, usize) {
         let n = self.schedule.steps.len();
         let mut delta = vec![0.0f64; n + 2];
-        for &a in &self.m.args {
-            delta[0] += self.held_bytes(plan, a);
+        for (&a, end) in self.m.args.iter().zip(self.arg_ends()) {
+            let s = self.held_bytes(plan, a);
+            delta[0] += s;
+            delta[end + 1] -= s;
         }
         for (step, range) in self.schedule.steps.iter().zip(ranges) {
             let Some((start, end)) = *range else { continue };

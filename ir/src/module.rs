@@ -114,6 +114,9 @@ pub struct Port {
     pub attr_dict: Option<Span>,
     /// The name JAX gave it (`loc("params['w1']")` on an argument, `jax.result_info` on a result).
     pub name: Option<String>,
+    /// For an argument donated to the function (`tf.aliasing_output = j`, from JAX's `donate_argnums`):
+    /// the result `j` that reuses its buffer, so that both have one sharding and one buffer.
+    pub aliased_result: Option<usize>,
 }
 
 /// A function of the source module (the entry function's body is flattened into [`Module::body`]).

@@ -33,6 +33,9 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
         if let Some(message) = too_large(&m.values[a].ty, &m.values[a].name) {
             v.errors.push(VerifyError { at: crate::span::line_col(&m.source, at as usize), op: None, message });
         }
+        if let Some(message) = m.entry().args.get(i).and_then(|p| bad_alias(m, i, p.aliased_result)) {
+            v.errors.push(VerifyError { at: crate::span::line_col(&m.source, at as usize), op: None, message });
+        }
     }
     v.block(&m.body);
     for &r in &m.returns {
@@ -46,6 +49,31 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
         }
     }
     v.errors
+}
+
+/// Why argument `i`'s `tf.aliasing_output` cannot hold, if it cannot: no such result, a result of
+/// another type (XLA would refuse to reuse the buffer), or a result another argument is donated to.
+fn bad_alias(m: &Module, i: usize, result: Option<usize>) -> Option<String> {
+    let j = result?;
+    let arg = &m.values[m.args[i]];
+    let Some(&r) = m.returns.get(j) else {
+        return Some(format!(
+            "{} is donated to result {j} (tf.aliasing_output), but the function returns {} values",
+            arg.name,
+            m.returns.len()
+        ));
+    };
+    if m.ty(r) != &arg.ty {
+        return Some(format!(
+            "{} ({}) is donated to result {j} (tf.aliasing_output), which is a {}: a donated buffer is reused \
+             only by a result of its type",
+            arg.name,
+            arg.ty,
+            m.ty(r)
+        ));
+    }
+    let first = m.entry().args.iter().position(|p| p.aliased_result == Some(j));
+    (first != Some(i)).then(|| format!("{} is donated to result {j}, which another argument is donated to", arg.name))
 }
 
 /// Why a value of type `ty` is too large to plan, if it is (see [`MAX_TENSOR_BYTES`]).

@@ -115,6 +115,16 @@ impl Annotations {
     }
 }
 
+/// Ops whose pretty form puts the attribute dictionary right after the op name, before the operands
+/// (StableHLO's `OptimizationBarrierOp`: `attr-dict ($operand^ : ...)`); every other pretty op has it
+/// before the `:` of its type signature. By the op's name without its dialect.
+const ATTR_DICT_AFTER_NAME: &[&str] = &["optimization_barrier"];
+
+/// An op's name without its dialect (`stablehlo.optimization_barrier` → `optimization_barrier`).
+fn short_name(name: &str) -> &str {
+    name.rsplit_once('.').map_or(name, |(_, n)| n)
+}
+
 /// Write `module`'s source with `ann` inserted.
 pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
     let src = &module.source;
@@ -155,7 +165,11 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
                 }
                 let colon = data.syntax.sig_colon.ok_or(WriteError::NoSuchTarget(target))?;
                 if data.syntax.attr_dict.is_none() {
-                    inserts.push((colon.start as usize, format!("{{{entries}}} ")));
+                    if ATTR_DICT_AFTER_NAME.contains(&short_name(&data.name)) {
+                        inserts.push((data.syntax.name.end as usize, format!(" {{{entries}}}")));
+                    } else {
+                        inserts.push((colon.start as usize, format!("{{{entries}}} ")));
+                    }
                     continue;
                 }
                 (data.syntax.attr_dict, colon)
@@ -453,6 +467,27 @@ mod tests {
         );
         let again = parse_module(&out).unwrap();
         assert_eq!(again.body.len(), m.body.len() + 1);
+    }
+
+    #[test]
+    fn an_optimization_barrier_takes_its_attributes_before_its_operands() {
+        // `jax.checkpoint` writes this; StableHLO's pretty form reads `attr-dict` first.
+        let src = "func.func public @main(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {\n  \
+                   %0:2 = stablehlo.optimization_barrier %arg0, %arg1 : tensor<4xf32>, tensor<4xf32>\n  \
+                   return %0#0 : tensor<4xf32>\n}\n";
+        let m = parse_module(src).unwrap();
+        let mut a = Annotations::new();
+        a.set(Target::Op(m.body[0]), "sdy.sharding", "#sdy.sharding_per_value<[<@mesh, [{}]>, <@mesh, [{}]>]>");
+        let out = write(&m, &a).unwrap();
+        assert!(
+            out.contains(
+                "%0:2 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>, \
+                 <@mesh, [{}]>]>} %arg0, %arg1 : tensor<4xf32>, tensor<4xf32>"
+            ),
+            "{out}"
+        );
+        let again = parse_module(&out).unwrap();
+        assert_eq!(again.body.len(), m.body.len());
     }
 
     #[test]

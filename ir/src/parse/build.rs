@@ -242,7 +242,7 @@ impl<'a> Builder<'a> {
                         res_name = Some(n.clone());
                     }
                 }
-                results.push(Port { ty, ty_span, attr_dict, name: res_name });
+                results.push(Port { ty, ty_span, attr_dict, name: res_name, aliased_result: None });
                 if !paren || c.eat(b')') {
                     break;
                 }
@@ -269,9 +269,15 @@ impl<'a> Builder<'a> {
             region.blocks.first().ok_or_else(|| self.err_tok(op.name_tok, "function has no block"))?;
         let mut args = Vec::new();
         let mut arg_names = Vec::new();
-        for a in &block.args {
+        let arg_attrs = match get("arg_attrs") {
+            Some(Attr::List(ds)) => ds.clone(),
+            _ => Vec::new(),
+        };
+        for (i, a) in block.args.iter().enumerate() {
             arg_names.push(self.text(a.name).to_string());
-            args.push(self.port(a)?);
+            let mut port = self.port(a)?;
+            port.aliased_result = arg_attrs.get(i).and_then(aliasing_output);
+            args.push(port);
         }
         // Result types come from `function_type`.
         let mut results = Vec::new();
@@ -293,6 +299,7 @@ impl<'a> Builder<'a> {
                     ty_span: Span::default(),
                     attr_dict: None,
                     name: res_names.get(j).cloned().flatten(),
+                    aliased_result: None,
                 });
             }
         }
@@ -310,11 +317,18 @@ impl<'a> Builder<'a> {
         let mut c = Cursor { src: self.src, toks: &self.toks[..a.ty.1], pos: a.ty.0 };
         let ty = c.ty().map_err(|e| self.attr_err(self.toks, e))?;
         let name = a.loc.and_then(|(s, e)| self.loc_name(s, e, 0));
+        let mut aliased_result = None;
+        if let Some((s, e)) = a.attrs {
+            let mut d = Cursor { src: self.src, toks: &self.toks[..e], pos: s };
+            let dict = d.dict().map_err(|err| self.attr_err(self.toks, err))?;
+            aliased_result = aliasing_output(&dict);
+        }
         Ok(Port {
             ty,
             ty_span: self.tok_span(a.ty.0, a.ty.1),
             attr_dict: a.attrs.map(|(s, e)| self.tok_span(s, e)),
             name,
+            aliased_result,
         })
     }
 
@@ -940,3 +954,12 @@ impl<'a> Builder<'a> {
         false
     }
 }
+
+/// The result an argument is donated to: its `tf.aliasing_output` (what `jax.jit(donate_argnums=...)`
+/// writes), when it is a non-negative integer.
+fn aliasing_output(dict: &Attr) -> Option<usize> {
+    dict.get(ALIASING_OUTPUT).and_then(Attr::int).and_then(|i| usize::try_from(i).ok())
+}
+
+/// The argument attribute naming the result a donated argument's buffer becomes.
+pub const ALIASING_OUTPUT: &str = "tf.aliasing_output";

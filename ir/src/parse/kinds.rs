@@ -161,13 +161,19 @@ impl<'a> OpCtx<'a> {
 
     /// A cursor just after `key =` at depth 0 of the pretty head, if present.
     fn kw(&self, key: &str) -> Option<Cursor<'a>> {
+        self.kw_at(key, 0)
+    }
+
+    /// `key = ...` at bracket depth `at` of the head: 0 for `op %x, key = 1`, 1 for the form that
+    /// writes attributes among the operands, `chlo.top_k(%x, k = 2)`.
+    fn kw_at(&self, key: &str, at: i32) -> Option<Cursor<'a>> {
         let mut depth = 0i32;
         for (i, t) in self.head.iter().enumerate() {
             match t.tok {
                 Tok::Punct(b'(' | b'[' | b'{' | b'<') => depth += 1,
                 Tok::Punct(b')' | b']' | b'}' | b'>') => depth -= 1,
                 Tok::Ident
-                    if depth == 0 && t.text(self.src) == key && self.head.get(i + 1).is_some_and(|n| n.is(b'=')) =>
+                    if depth == at && t.text(self.src) == key && self.head.get(i + 1).is_some_and(|n| n.is(b'=')) =>
                 {
                     return Some(Cursor { src: self.src, toks: self.head, pos: i + 2 });
                 }
@@ -253,7 +259,12 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
             return Ok(kind(OpKind::Elementwise(E::Chlo(n))));
         }
         if short == "top_k" {
-            return Ok(kind(OpKind::TopK { k: cx.int("k", "k")? }));
+            // `chlo.top_k(%x, k = 2)` (JAX's printer), `chlo.top_k %x, k = 2`, or the generic `<{k = 2}>`.
+            let k = match cx.kw_at("k", 1) {
+                Some(mut c) if cx.attr("k").is_none() && cx.kw("k").is_none() => c.int()?,
+                _ => cx.int("k", "k")?,
+            };
+            return Ok(kind(OpKind::TopK { k }));
         }
         return Ok(KindResult::Unknown);
     }

@@ -261,3 +261,41 @@ fn inlined_ops_take_their_calls_names_and_know_whether_their_text_is_shared() {
         ]
     );
 }
+
+#[test]
+fn top_k_in_every_printed_form() {
+    let args = "%a: tensor<4x16xf32>";
+    let ty = "tensor<4x2xf32>";
+    for body in [
+        // JAX's printer today: the attribute among the operands.
+        "    %values, %indices = chlo.top_k(%a, k = 2) : tensor<4x16xf32> -> (tensor<4x2xf32>, tensor<4x2xi32>)",
+        "    %values, %indices = \"chlo.top_k\"(%a) <{k = 2 : i64}> : (tensor<4x16xf32>) -> (tensor<4x2xf32>, tensor<4x2xi32>)",
+    ] {
+        let m = parse_module(&wrap(args, ty, body, "%values")).unwrap();
+        assert_eq!(kinds(&m), vec![OpKind::TopK { k: 2 }], "{body}");
+    }
+}
+
+#[test]
+fn a_donated_argument_names_its_aliased_result() {
+    let text = wrap(
+        "%a: tensor<4xf32> {tf.aliasing_output = 0 : i32}, %b: tensor<4xf32>",
+        "tensor<4xf32>",
+        "    %0 = stablehlo.add %a, %b : tensor<4xf32>",
+        "%0",
+    );
+    let m = parse_module(&text).unwrap();
+    assert_eq!(m.entry().args[0].aliased_result, Some(0));
+    assert_eq!(m.entry().args[1].aliased_result, None);
+    assert!(crate::verify::verify(&m).is_empty());
+    // Donated to a result of another type: a located error, not a plan XLA refuses.
+    let bad = wrap(
+        "%a: tensor<8xf32> {tf.aliasing_output = 0 : i32}, %b: tensor<4xf32>",
+        "tensor<4xf32>",
+        "    %0 = stablehlo.add %b, %b : tensor<4xf32>",
+        "%0",
+    );
+    let errors = crate::verify::verify(&parse_module(&bad).unwrap());
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].message.contains("donated to result 0"), "{}", errors[0]);
+}
