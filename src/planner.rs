@@ -114,6 +114,7 @@ impl<'a> Planner<'a> {
     /// Enumerate strategies, price edges and memory, apply the constraints of `opts`.
     pub fn new(model: &'a Model, mesh: &'a Mesh, opts: &PlanOptions) -> Result<Planner<'a>, Error> {
         let started = opts.started.unwrap_or_else(Instant::now);
+        mesh.check_declared(&model.module).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
         let space = PlanSpace::new(&model.module, mesh);
         let mut built = build(&space, Some(memory_limit(mesh, opts.memory_limit_gib)?));
         if let Some((pos, seconds)) = built.out_of_range {
@@ -383,6 +384,7 @@ pub struct Evaluated {
 pub fn eval(model: &Model, mesh: &Mesh, recipe: &str) -> Result<Evaluated, Error> {
     let tactics = parse_tactics(recipe, mesh).map_err(|e| Error::Usage(format!("--plan {recipe}: {e}")))?;
     let m = &model.module;
+    mesh.check_declared(m).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
     let space = PlanSpace::new(m, mesh);
     let applied = tactics::apply(&space, &tactics);
     let plan = space.propagate(applied.args);

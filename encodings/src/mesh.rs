@@ -131,6 +131,32 @@ impl Mesh {
             * FLOPS_PER_TFLOPS
     }
 
+    /// Can a plan on this mesh be written into `m`, given the meshes `m` declares (`jax.shard_map`
+    /// writes its mesh into the module, and its `sdy.manual_computation`s name it)? Every declared
+    /// axis must be an axis of this mesh with the same size, and a declaration with the name automap's
+    /// annotations use ([`crate::plan::MESH_SYMBOL`]) must be this very mesh, axes in the same order.
+    /// The error names the declaration's line and column.
+    pub fn check_declared(&self, m: &automap_ir::Module) -> Result<(), String> {
+        let mine: Vec<(String, i64)> = self.axes.iter().map(|a| (a.name.clone(), i64::from(a.size))).collect();
+        let show =
+            |axes: &[(String, i64)]| axes.iter().map(|(n, s)| format!("\"{n}\"={s}")).collect::<Vec<_>>().join(", ");
+        for d in &m.meshes {
+            let at = automap_ir::span::line_col(&m.source, d.span.start as usize);
+            let fits = d.axes.iter().all(|axis| mine.contains(axis));
+            if !fits || (d.name == crate::plan::MESH_SYMBOL && d.axes != mine) {
+                return Err(format!(
+                    "{at}: the module declares mesh @{} = <[{}]> (the mesh of its shard_map), but the plan is for \
+                     mesh {} = <[{}]>: plan on a mesh with the same axes, sizes and order",
+                    d.name,
+                    show(&d.axes),
+                    self.name,
+                    show(&mine)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Read and validate a mesh file (at most [`MAX_DEVICES`] devices).
     pub fn load(path: &Path) -> Result<Mesh, SpecError> {
         let text = std::fs::read_to_string(path).map_err(|e| SpecError::unreadable(path, &e))?;

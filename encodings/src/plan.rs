@@ -40,6 +40,18 @@ pub struct PlanSpace<'m> {
     unheld: Vec<Option<usize>>,
 }
 
+/// The one strategy of an `sdy.manual_computation`: each mesh axis its shardings use on that axis's
+/// factor of its rule ([`crate::rules::manual_axes_used`]), every other axis unused. `None` for any
+/// other op. Its shardings are the user's: the plan reshards into and out of it.
+fn manual_strategy(m: &Module, op: OpId, mesh: &Mesh) -> Option<Strategy> {
+    if !matches!(m.ops[op].kind, OpKind::ManualComputation { .. }) {
+        return None;
+    }
+    let used = crate::rules::manual_axes_used(m, op);
+    let axis_factor = mesh.axes.iter().map(|a| used.iter().position(|(n, _)| *n == a.name)).collect();
+    Some(Strategy { axis_factor })
+}
+
 /// A plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -173,7 +185,14 @@ impl<'m> PlanSpace<'m> {
                 }
             })
             .collect();
-        let strategies = rules.iter().map(|r| enumerate(r, mesh)).collect();
+        let strategies = rules
+            .iter()
+            .zip(&schedule.steps)
+            .map(|(r, step)| match step.is_op().then(|| manual_strategy(m, step.op, mesh)).flatten() {
+                Some(fixed) => vec![fixed],
+                None => enumerate(r, mesh),
+            })
+            .collect();
         let mut producer = HashMap::new();
         for (pos, step) in schedule.steps.iter().enumerate() {
             for (k, &r) in step.results.iter().enumerate() {

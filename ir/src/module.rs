@@ -156,6 +156,17 @@ pub struct Copied {
     pub from_line: usize,
 }
 
+/// A mesh the module declares: `sdy.mesh @name = <["x"=8, "y"=4]>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeshDecl {
+    /// Its symbol, without `@`.
+    pub name: String,
+    /// Its axes, major to minor: name and size.
+    pub axes: Vec<(String, i64)>,
+    /// The declaration's text.
+    pub span: Span,
+}
+
 /// A parsed StableHLO module: the entry function as a flat program.
 #[derive(Clone, Debug)]
 pub struct Module {
@@ -186,6 +197,8 @@ pub struct Module {
     pub warnings: Vec<Warning>,
     /// The functions copied so that every call has its own (by `per_call`); empty for a module as read.
     pub copies: Vec<Copied>,
+    /// The meshes the module declares (`sdy.mesh @mesh = <["x"=8, ...]>`, as `jax.shard_map` writes).
+    pub meshes: Vec<MeshDecl>,
     /// Where the source's lines start, for [`Module::op_location`].
     pub(crate) lines: crate::span::LineIndex,
 }

@@ -329,6 +329,16 @@ pub enum OpKind {
     },
     /// `optimization_barrier`: its results are its operands.
     OptimizationBarrier,
+    /// `sdy.manual_computation` (what `jax.shard_map` writes): its body runs per device on shards the
+    /// user fixed. The planner plans around it, resharding into and out of it where needed.
+    ManualComputation {
+        /// The sharding each operand enters with (Shardy's `<@mesh, [...]>`).
+        in_shardings: Vec<crate::sharding::TensorSharding>,
+        /// The sharding each result leaves with.
+        out_shardings: Vec<crate::sharding::TensorSharding>,
+        /// The mesh axes the body is manual over.
+        manual_axes: Vec<String>,
+    },
     /// `tuple`.
     Tuple,
     /// `get_tuple_element`.

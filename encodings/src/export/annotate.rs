@@ -75,7 +75,9 @@ pub fn annotate(
         Format::Gspmd => "mhlo.sharding",
     };
     let mut ann = Annotations::new();
-    if format == Format::Shardy {
+    // A module that declares the mesh already (`jax.shard_map` writes it) keeps its declaration, which
+    // `Mesh::check_declared` found to be this mesh.
+    if format == Format::Shardy && !m.meshes.iter().any(|d| d.name == MESH_SYMBOL) {
         ann.before_entry(mesh_decl(mesh));
     }
     // An op's step, or a `case`'s first join (its results' shardings are its joins').
@@ -86,7 +88,13 @@ pub fn annotate(
         // sharding: XLA drops a loop-invariant value from the loop's tuple without dropping its sharding
         // (a RET_CHECK on the tuple's size), so its carried values are pinned by constraints on their
         // initial and yielded values instead (see [`reshardings`]).
-        let unwritten = matches!(data.kind, automap_ir::OpKind::Constant { .. } | automap_ir::OpKind::While);
+        // An `sdy.manual_computation` carries the user's shardings in its own attributes.
+        let unwritten = matches!(
+            data.kind,
+            automap_ir::OpKind::Constant { .. }
+                | automap_ir::OpKind::While
+                | automap_ir::OpKind::ManualComputation { .. }
+        );
         if !m.sole_text(op) || data.results.is_empty() || data.syntax.sig_colon.is_none() || unwritten {
             continue;
         }

@@ -16,7 +16,7 @@ mod ops;
 mod reshape;
 
 pub use builder::RuleBuilder;
-pub use ops::{rule_for, tie_rule};
+pub use ops::{manual_axes_used, rule_for, tie_rule};
 
 use std::fmt;
 

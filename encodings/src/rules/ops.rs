@@ -304,6 +304,41 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
                 }
             }
         }
+        OpKind::ManualComputation { in_shardings, out_shardings, .. } => {
+            // One pass-through factor per mesh axis the user's shardings use, on every dimension that
+            // axis shards, major-most; the rest of each dimension needs replication. The planner keeps
+            // only the strategy that puts each axis on its own factor (`manual_strategy`).
+            let axes = manual_axes_used(m, op);
+            let axis_factor: Vec<usize> = axes.iter().map(|(_, size)| b.factor(*size, Pass)).collect();
+            let tensors = in_shardings.iter().zip(&ins).map(|(s, sh)| (true, s, sh));
+            for (t, (is_operand, sharding, shape)) in
+                tensors.enumerate().chain(out_shardings.iter().zip(&outs).map(|(s, sh)| (false, s, sh)).enumerate())
+            {
+                for (d, (dim, &size)) in sharding.dims.iter().zip(shape.iter()).enumerate() {
+                    let mut left = size;
+                    for axis in &dim.axes {
+                        let Some(i) = axes.iter().position(|(n, _)| *n == axis.name) else { continue };
+                        if left % axes[i].1 != 0 {
+                            continue;
+                        }
+                        left /= axes[i].1;
+                        if is_operand {
+                            b.operand(t, d, axis_factor[i])
+                        } else {
+                            b.result(t, d, axis_factor[i])
+                        };
+                    }
+                    if left > 1 {
+                        let f = b.factor(left, Rep);
+                        if is_operand {
+                            b.operand(t, d, f)
+                        } else {
+                            b.result(t, d, f)
+                        };
+                    }
+                }
+            }
+        }
         OpKind::CustomCall { .. }
         | OpKind::Tuple
         | OpKind::GetTupleElement { .. }
@@ -315,6 +350,21 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
     }
     b.fill_empty(&in_refs, &out_refs, Rep);
     b.build()
+}
+
+/// The mesh axes an `sdy.manual_computation`'s shardings use, with their sizes from the module's
+/// declaration of the mesh they name, in that declaration's order: the factors of its rule, in order.
+pub fn manual_axes_used(m: &Module, op: OpId) -> Vec<(String, i64)> {
+    let OpKind::ManualComputation { in_shardings, out_shardings, .. } = &m.ops[op].kind else { return Vec::new() };
+    let Some(mesh) = in_shardings.iter().chain(out_shardings).next().map(|s| s.mesh.as_str()) else {
+        return Vec::new();
+    };
+    let Some(decl) = m.meshes.iter().find(|d| d.name == mesh) else { return Vec::new() };
+    decl.axes
+        .iter()
+        .filter(|(name, _)| in_shardings.iter().chain(out_shardings).any(|s| s.used_axes().any(|a| a.name == *name)))
+        .cloned()
+        .collect()
 }
 
 /// The rule of a value that several values become ([`crate::schedule`]): a loop-carried value (its

@@ -61,6 +61,7 @@ impl<'a> Builder<'a> {
             returns: Vec::new(),
             warnings: Vec::new(),
             copies: Vec::new(),
+            meshes: Vec::new(),
             lines: crate::span::LineIndex::new(src),
         };
         Builder { src, toks, aliases, m, scopes: Vec::new(), call_depth: 0 }
@@ -122,6 +123,10 @@ impl<'a> Builder<'a> {
                         return Err(self.err_tok(op.name_tok, format!("function @{} is defined twice", f.info.name)));
                     }
                     funcs.push(f);
+                }
+                "sdy.mesh" => {
+                    let decl = self.mesh_decl(op);
+                    self.m.meshes.push(decl);
                 }
                 _ => self.m.warnings.push(Warning { span: op.span, message: format!("top-level op '{name}' ignored") }),
             }
@@ -193,6 +198,31 @@ impl<'a> Builder<'a> {
                     _ => None,
                 })
             })
+    }
+
+    /// `sdy.mesh @name = <["x"=8, "y"=4]> {...}`: the symbol and each `"axis"=size`.
+    fn mesh_decl(&self, op: &SynOp) -> crate::module::MeshDecl {
+        let toks: Vec<Token> = op.body.iter().map(|&i| self.toks[i]).collect();
+        let name = toks
+            .iter()
+            .find(|t| t.tok == Tok::Symbol)
+            .map_or_else(String::new, |t| t.text(self.src).trim_start_matches('@').to_string());
+        let mut axes = Vec::new();
+        let mut depth = 0i32;
+        for (j, t) in toks.iter().enumerate() {
+            match t.tok {
+                Tok::Punct(b'(' | b'[' | b'{' | b'<') => depth += 1,
+                Tok::Punct(b')' | b']' | b'}' | b'>') => depth -= 1,
+                // `<[...]>` only: the `{stablehlo.mesh = ...}` dictionary after it repeats the axes.
+                Tok::Str if depth == 2 && toks.get(j + 1).is_some_and(|n| n.is(b'=')) => {
+                    if let Some(size) = toks.get(j + 2).and_then(|n| n.text(self.src).parse::<i64>().ok()) {
+                        axes.push((unescape(t.text(self.src)), size));
+                    }
+                }
+                _ => {}
+            }
+        }
+        crate::module::MeshDecl { name, axes, span: op.span }
     }
 
     /// `func.func public @name(%arg0: T {attrs} loc(..), ...) -> (T {attrs}, ...) attributes {...} { ... }`
@@ -436,7 +466,7 @@ impl<'a> Builder<'a> {
             let head: Vec<Token> = op.body[..head_end].iter().map(|&i| self.toks[i]).collect();
             match name.as_str() {
                 "func.call" | "call" => self.inline_call(op, &head, funcs, parent, inlined_at, out)?,
-                "func.return" | "return" | "stablehlo.return" | "mhlo.return" => {
+                "func.return" | "return" | "stablehlo.return" | "mhlo.return" | "sdy.return" => {
                     let uses = self.operand_uses(op, &head)?;
                     let operands = uses.iter().map(|u| u.0).collect();
                     if keep_terminator {
@@ -527,8 +557,22 @@ impl<'a> Builder<'a> {
             }
             return Ok(out);
         }
+        // `sdy.manual_computation(%a, %b) in_shardings=... (%arg0: T, ...)`: the operands are the first
+        // group; the second names the body's block arguments.
+        let first_group = self.op_name(op) == "sdy.manual_computation";
         let mut inits = Vec::new();
+        let mut depth = 0i32;
         for (j, t) in head.iter().enumerate() {
+            if first_group {
+                if t.is(b'(') {
+                    depth += 1;
+                } else if t.is(b')') {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
             if t.tok != Tok::Value || head.get(j + 1).is_some_and(|n| n.is(b'=')) {
                 continue;
             }
@@ -777,31 +821,24 @@ impl<'a> Builder<'a> {
             let args: Vec<(String, Type)> = names.into_iter().zip(types).collect();
             return Ok(vec![args; op.regions.len()]);
         }
+        if name == "sdy.manual_computation" {
+            // `manual_axes={...} (%arg: T loc(..), ...)`: the body's arguments, the operands' shards.
+            let Some(r) = body.iter().position(|t| t.tok == Tok::Ident && t.text(self.src) == "manual_axes") else {
+                return Err(self.err_tok(op.name_tok, "sdy.manual_computation without manual_axes"));
+            };
+            let mut c = Cursor { src: self.src, toks: &body, pos: r + 2 };
+            c.skip_group().map_err(|e| self.attr_err(&body, e))?;
+            if !c.eat(b'(') {
+                return Ok(vec![Vec::new()]);
+            }
+            return Ok(vec![self.typed_args(op, &body, &mut c)?]);
+        }
         if let Some(r) = body.iter().position(|t| t.tok == Tok::Ident && t.text(self.src) == "reducer") {
             // Groups of `(%a: T, %b: T)`, one per input.
             let mut groups: Vec<Vec<(String, Type)>> = Vec::new();
             let mut c = Cursor { src: self.src, toks: &body, pos: r + 1 };
             while c.eat(b'(') {
-                let mut g = Vec::new();
-                loop {
-                    let t = c.peek().ok_or_else(|| self.err_tok(op.name_tok, "unterminated reducer arguments"))?;
-                    if t.tok != Tok::Value {
-                        return Err(self.attr_err(&body, c.error("expected a reducer argument")));
-                    }
-                    c.pos += 1;
-                    c.expect(b':').map_err(|e| self.attr_err(&body, e))?;
-                    let ty = c.ty().map_err(|e| self.attr_err(&body, e))?;
-                    if c.at_word("loc") {
-                        c.pos += 1;
-                        c.skip_group().map_err(|e| self.attr_err(&body, e))?;
-                    }
-                    g.push((t.text(self.src).to_string(), ty));
-                    if c.eat(b')') {
-                        break;
-                    }
-                    c.expect(b',').map_err(|e| self.attr_err(&body, e))?;
-                }
-                groups.push(g);
+                groups.push(self.typed_args(op, &body, &mut c)?);
             }
             let mut args = Vec::new();
             for j in 0..groups.iter().map(Vec::len).max().unwrap_or(0) {
@@ -814,6 +851,33 @@ impl<'a> Builder<'a> {
             return Ok(vec![args]);
         }
         Ok(Vec::new())
+    }
+
+    /// `%a: T loc(..), %b: U)` after an opening parenthesis: the names and types, through the closing one.
+    fn typed_args(&self, op: &SynOp, body: &[Token], c: &mut Cursor<'_>) -> R<Vec<(String, Type)>> {
+        let mut g = Vec::new();
+        if c.eat(b')') {
+            return Ok(g);
+        }
+        loop {
+            let t = c.peek().ok_or_else(|| self.err_tok(op.name_tok, "unterminated region arguments"))?;
+            if t.tok != Tok::Value {
+                return Err(self.attr_err(body, c.error("expected a region argument")));
+            }
+            c.pos += 1;
+            c.expect(b':').map_err(|e| self.attr_err(body, e))?;
+            let ty = c.ty().map_err(|e| self.attr_err(body, e))?;
+            if c.at_word("loc") {
+                c.pos += 1;
+                c.skip_group().map_err(|e| self.attr_err(body, e))?;
+            }
+            g.push((t.text(self.src).to_string(), ty));
+            if c.eat(b')') {
+                break;
+            }
+            c.expect(b',').map_err(|e| self.attr_err(body, e))?;
+        }
+        Ok(g)
     }
 
     /// What a reduction body computes: one binary op of both arguments, or returning the second

@@ -268,6 +268,9 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
         }
         return Ok(KindResult::Unknown);
     }
+    if cx.name == "sdy.manual_computation" {
+        return manual_computation(cx).map(kind);
+    }
     if !(cx.name.starts_with("stablehlo.") || cx.name.starts_with("mhlo.")) {
         return Ok(KindResult::Unknown);
     }
@@ -370,6 +373,69 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
         _ => return Ok(KindResult::Unknown),
     };
     Ok(kind(op_kind))
+}
+
+/// `sdy.manual_computation(%a, ...) in_shardings=[<@mesh, [...]>, ...] out_shardings=[...]
+/// manual_axes={"x", ...} (%arg: T, ...) { ... }`, or the generic form's properties of the same names.
+fn manual_computation(cx: &OpCtx<'_>) -> R<OpKind> {
+    // The text of `key = value` in the head (pretty `key=[...]`, generic `key = #sdy.sharding_per_value<[...]>`).
+    let text = |key: &str| -> Option<String> {
+        let i = cx.head.iter().position(|t| t.tok == Tok::Ident && t.text(cx.src) == key)?;
+        if !cx.head.get(i + 1)?.is(b'=') {
+            return None;
+        }
+        let open = cx.head.get(i + 2)?;
+        let mut c = Cursor { src: cx.src, toks: cx.head, pos: i + 2 };
+        if !open.is(b'[') && !open.is(b'{') {
+            c.pos += 1; // a dialect attribute's name, then its `<...>`
+        }
+        c.skip_group().ok()?;
+        let close = cx.head.get(c.pos.checked_sub(1)?)?;
+        Some(cx.src[open.span.start as usize..close.span.end as usize].to_string())
+    };
+    let shardings = |key: &str| -> R<Vec<crate::sharding::TensorSharding>> {
+        let t = text(key).ok_or_else(|| cx.missing(&format!("'{key}'")))?;
+        let t = t.trim();
+        let t = t.strip_prefix("#sdy.sharding_per_value<").and_then(|t| t.strip_suffix('>')).unwrap_or(t);
+        let inner = t.strip_prefix('[').and_then(|t| t.strip_suffix(']')).unwrap_or(t);
+        split_top(inner)
+            .into_iter()
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| {
+                let p = p.trim();
+                let full = if p.starts_with("#sdy.sharding") { p.to_string() } else { format!("#sdy.sharding{p}") };
+                crate::sharding::TensorSharding::parse(&full).map_err(|e| AttrError {
+                    at: 0,
+                    message: format!("'{}' has a sharding it cannot read: {e}", cx.name),
+                })
+            })
+            .collect()
+    };
+    let manual_axes =
+        text("manual_axes").map(|t| t.split('"').skip(1).step_by(2).map(str::to_string).collect()).unwrap_or_default();
+    Ok(OpKind::ManualComputation {
+        in_shardings: shardings("in_shardings")?,
+        out_shardings: shardings("out_shardings")?,
+        manual_axes,
+    })
+}
+
+/// `a, <b, c>, [d]` split at its commas outside brackets.
+fn split_top(s: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '<' | '[' | '{' | '(' => depth += 1,
+            '>' | ']' | '}' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
 }
 
 fn compare_direction(cx: &OpCtx<'_>) -> R<CompareDirection> {
