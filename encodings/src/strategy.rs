@@ -7,7 +7,10 @@
 //! 3. the axes of one factor are taken in mesh order (major to minor), so each set of axes appears once;
 //! 4. a factor that is not the major-most of some tensor dimension may take axes only if every factor
 //!    before it in that dimension is fully sharded (otherwise the dimension's layout would be strided);
-//! 5. at most [`MAX_STRATEGIES`] strategies per op, fewest sharded axes first (replicated is always first).
+//! 5. at most [`MAX_STRATEGIES`] strategies per op, fewest sharded axes first (replicated is always first);
+//!    an op with more keeps some of every count of sharded axes ([`cap`]): on a mesh of many axes, the
+//!    strategies that shard over all of them are the leanest in memory, and a cut that kept only the
+//!    least sharded ones would leave a large value (a scan's stacked residuals, say) no way to fit.
 
 use crate::mesh::Mesh;
 use crate::rules::{FactorKind, OpRule};
@@ -27,6 +30,14 @@ impl Strategy {
     /// The axes (indices, in mesh order) sharding factor `f`.
     pub fn axes_of(&self, f: usize) -> Vec<usize> {
         (0..self.axis_factor.len()).filter(|&a| self.axis_factor[a] == Some(f)).collect()
+    }
+
+    /// Number of distinct factors sharded.
+    pub fn distinct_factors(&self) -> usize {
+        let mut fs: Vec<usize> = self.axis_factor.iter().flatten().copied().collect();
+        fs.sort_unstable();
+        fs.dedup();
+        fs.len()
     }
 
     /// Number of mesh axes in use.
@@ -103,8 +114,37 @@ pub fn enumerate(rule: &OpRule, mesh: &Mesh) -> Vec<Strategy> {
         cur[a] = None;
     }
     rec(0, &mut cur, &shardable, rule, mesh, &mut out);
-    out.sort_by_key(Strategy::used);
-    out.truncate(MAX_STRATEGIES);
+    cap(out, n_axes, MAX_STRATEGIES)
+}
+
+/// At most `max` of `all`, ordered by the count of axes they shard (stable). Where there are more, each
+/// count gets an equal share of `max` (a count with fewer than its share passes the rest on to the
+/// others), filled with that count's simplest strategies: fewest distinct factors sharded first (all
+/// axes on the batch before the batch and the sequence split), then in enumeration order.
+fn cap(mut all: Vec<Strategy>, n_axes: usize, max: usize) -> Vec<Strategy> {
+    all.sort_by_key(Strategy::used);
+    if all.len() <= max {
+        return all;
+    }
+    let mut levels: Vec<Vec<Strategy>> = vec![Vec::new(); n_axes + 1];
+    for s in all {
+        let u = s.used();
+        levels[u].push(s);
+    }
+    // Shares: the smallest levels first, each at most an equal part of what is left.
+    let mut order: Vec<usize> = (0..levels.len()).filter(|&l| !levels[l].is_empty()).collect();
+    order.sort_by_key(|&l| levels[l].len());
+    let mut share = vec![0usize; levels.len()];
+    let mut left = max;
+    for (i, &l) in order.iter().enumerate() {
+        share[l] = levels[l].len().min(left / (order.len() - i));
+        left -= share[l];
+    }
+    let mut out = Vec::with_capacity(max);
+    for (l, mut level) in levels.into_iter().enumerate() {
+        level.sort_by_key(Strategy::distinct_factors);
+        out.extend(level.into_iter().take(share[l]));
+    }
     out
 }
 
@@ -138,6 +178,23 @@ fn valid(s: &Strategy, rule: &OpRule, mesh: &Mesh) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_keeps_strategies_of_every_count_of_axes() {
+        // A rank-4 value on a 4-axis mesh (a scan's stacked residuals on a multi-slice pod): 625
+        // strategies, more than the cap; those over all four axes (the leanest) must survive it.
+        let m = mesh(&[("a", 4), ("b", 4), ("c", 4), ("d", 8)]);
+        let rule = crate::rules::tie_rule(&[80, 512, 4096, 8192], 1);
+        let all = enumerate(&rule, &m);
+        assert_eq!(all.len(), MAX_STRATEGIES);
+        assert_eq!(all[0].used(), 0, "replicated first");
+        assert!(all.windows(2).all(|w| w[0].used() <= w[1].used()));
+        for used in 0..=4 {
+            assert!(all.iter().any(|s| s.used() == used), "no strategy over {used} axes");
+        }
+        // The batch dimension (512) over the whole mesh, the leanest sharding of this value.
+        assert!(all.iter().any(|s| s.axis_factor.iter().all(|&f| f == Some(1))), "batch over all axes is kept");
+    }
     use crate::rules::RuleBuilder;
 
     fn mesh(axes: &[(&str, u32)]) -> Mesh {

@@ -36,6 +36,15 @@ pub enum AnnotateError {
     /// A sharding has no GSPMD form.
     #[error(transparent)]
     Gspmd(#[from] gspmd::GspmdError),
+    /// The module has an `sdy.manual_computation` (a `jax.shard_map`), which only Shardy partitions.
+    #[error(
+        "{at}: sdy.manual_computation (a jax.shard_map) is partitioned by Shardy only; write the plan in \
+         Shardy's form (--format shardy)"
+    )]
+    ManualInGspmd {
+        /// Where the op is.
+        at: automap_ir::span::LineCol,
+    },
 }
 
 /// The annotated module: the mesh (Shardy); a sharding on every argument and result of the entry function
@@ -74,6 +83,12 @@ pub fn annotate(
         Format::Shardy => "sdy.sharding",
         Format::Gspmd => "mhlo.sharding",
     };
+    if format == Format::Gspmd
+        && let Some((op, _)) =
+            m.ops.iter().find(|(_, d)| matches!(d.kind, automap_ir::OpKind::ManualComputation { .. }))
+    {
+        return Err(AnnotateError::ManualInGspmd { at: m.op_location(op) });
+    }
     let mut ann = Annotations::new();
     // A module that declares the mesh already (`jax.shard_map` writes it) keeps its declaration, which
     // `Mesh::check_declared` found to be this mesh.
