@@ -155,6 +155,12 @@ fn run(cli: Cli) -> Result<(), Error> {
             eprintln!("checking {shown} ({} nodes, {} edges) with {engine}", p.nodes.len(), p.edges.len());
             let v = automap::check(&shown, &p, &choice, solver.into(), limit)?;
             out_raw!("{v}");
+            if shown.ends_with(".mlir")
+                && let Ok(e) = automap::solver::evaluate(&p, &choice)
+            {
+                // The problem's usage is bytes per device.
+                out_raw!("peak memory per device: {:.2} GiB\n", e.peak_usage as f64 / (1u64 << 30) as f64);
+            }
             if v.violations.is_empty() {
                 Ok(())
             } else {

@@ -8,6 +8,8 @@ Plain JAX (no Flax): every model is a function of a parameter pytree and a batch
     python3 tools/export_models.py --out tests/fixtures            # all fixtures
     python3 tools/export_models.py --out /tmp/big --only gpt_train --layers 24
     python3 tools/export_models.py --list
+    python3 tools/export_models.py --production --out tests/fixtures/production   # true sizes
+    python3 tools/export_models.py --production --scale 16 --out /tmp/small        # same ops, small
 
 Each file starts with a comment naming the jax version that made it, so a diff of a fixture also shows a
 change of exporter.
@@ -22,6 +24,8 @@ import sys
 
 import jax
 import jax.numpy as jnp
+
+import production_models
 
 F32 = jnp.float32
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -351,6 +355,18 @@ def cond_train(cfg):
     return step, (params, sds((batch, d)), sds((batch, d)), sds((), jnp.int32))
 
 
+def llama_remat_train(cfg):
+    """The Llama 3 8B training step of tools/production_models.py (scanned layers under `jax.checkpoint`,
+    bf16 compute on f32 master weights, AdamW, GQA, RoPE, the state donated) at 1/64 of its widths."""
+    return production_models.llama3_8b_train(scale=64)
+
+
+def llama_kernel_train(cfg):
+    """The same at 1/64 with attention as opaque kernels (custom_calls) in `shard_map` over a
+    (data=2, model=4) mesh, as specs/meshes/cpu-2x4.yaml: batch over data, KV heads over model."""
+    return production_models.llama3_8b_kernel_train(scale=64, mesh_axes=(("data", 2), ("model", 4)))
+
+
 MODELS = {
     "mlp": mlp,
     "gpt_forward": gpt_forward,
@@ -365,15 +381,23 @@ MODELS = {
     "gpt_train_scan": gpt_train_scan,
     "fori": fori,
     "cond_train": cond_train,
+    "llama_remat_train": llama_remat_train,
+    "llama_kernel_train": llama_kernel_train,
 }
 
 # Fixtures also written in MLIR's generic op form, so that both printer styles stay covered.
 GENERIC = tuple(MODELS)
 
+# Production-size models (tools/production_models.py), written to tests/fixtures/production/; `--scale`
+# divides their widths for runs that XLA can execute.
+PRODUCTION = production_models.PRODUCTION
+
 
 def export(name, cfg, generic=False):
-    fn, args = MODELS[name](cfg)
-    lowered = jax.jit(fn).lower(*args)
+    made = PRODUCTION[name](cfg.scale) if name in PRODUCTION else MODELS[name](cfg)
+    fn, args = made[:2]
+    donate = made[2] if len(made) > 2 else ()
+    lowered = jax.jit(fn, donate_argnums=donate).lower(*args)
     if generic:
         ir = lowered.compiler_ir("stablehlo")
         text = ir.operation.get_asm(print_generic_op_form=True, enable_debug_info=True)
@@ -382,25 +406,34 @@ def export(name, cfg, generic=False):
     # Source locations name this script by its absolute path; keep them relative to the repository so
     # that fixtures do not depend on where the repository was checked out.
     text = text.replace(str(REPO_ROOT) + "/", "")
-    header = f"// Exported by tools/export_models.py ({name}, layers={cfg.layers}) with jax {jax.__version__}.\n"
+    shape = f"scale=1/{cfg.scale}" if name in PRODUCTION else f"layers={cfg.layers}"
+    header = f"// Exported by tools/export_models.py ({name}, {shape}) with jax {jax.__version__}.\n"
     return header + text
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=pathlib.Path, default=pathlib.Path("tests/fixtures"))
-    ap.add_argument("--only", action="append", choices=sorted(MODELS), help="export just this model (repeatable)")
+    ap.add_argument("--only", action="append", choices=sorted(MODELS) + sorted(PRODUCTION),
+                    help="export just this model (repeatable)")
+    ap.add_argument("--production", action="store_true",
+                    help="export the production-size models (tools/production_models.py) instead of the small ones")
+    ap.add_argument("--scale", type=int, default=1,
+                    help="divide the production models' widths, batch and sequence by this (default 1: true size)")
     ap.add_argument("--layers", type=int, default=2, help="decoder layers of the GPT models (default 2)")
     ap.add_argument("--generic", action="store_true", help="write only the generic op form of every model")
     ap.add_argument("--list", action="store_true", help="list the models and exit")
     cfg = ap.parse_args(argv)
     if cfg.list:
-        print("\n".join(sorted(MODELS)))
+        print("\n".join(sorted(MODELS) + sorted(PRODUCTION)))
         return 0
     cfg.out.mkdir(parents=True, exist_ok=True)
-    names = cfg.only or list(MODELS)
-    suffix = "" if cfg.layers == 2 else f"_{cfg.layers}l"
+    names = cfg.only or list(PRODUCTION if cfg.production else MODELS)
     for name in names:
+        if name in PRODUCTION:
+            suffix = "" if cfg.scale == 1 else f"_scale{cfg.scale}"
+        else:
+            suffix = "" if cfg.layers == 2 else f"_{cfg.layers}l"
         forms = [True] if cfg.generic else [False] + ([True] if name in GENERIC and not cfg.only else [])
         for generic in forms:
             path = cfg.out / f"{name}{suffix}{'.generic' if generic else ''}.mlir"

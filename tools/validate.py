@@ -8,8 +8,8 @@ the collectives XLA inserted against those plan.json predicts.
 
 Inputs: floats ~ N(0, 0.1²), integers in [0, 4), booleans uniform; the same values for both runs.
 Tolerance: |sharded − unsharded| ≤ atol + rtol·|unsharded| elementwise (defaults rtol 1e-4, atol 1e-5:
-sharded reductions sum in another order). Exit 1 on a numerics mismatch (or a module that does not
-compile); collectives that differ (count per kind, bytes) are reported, with the ops where they
+sharded reductions sum in another order); a NaN where the unsharded run has one counts as equal.
+Exit 1 on a numerics mismatch (or a module that does not compile); collectives that differ (count per kind, bytes) are reported, with the ops where they
 differ and what the collectives there show (a part reduced and sent on with a collective-permute; the
 bytes moved in all), and fatal (exit 2) only with --require-match. The reductions are also compared
 together (all-reduce + reduce-scatter), since XLA's CPU backend writes a reduce-scatter as an all-reduce
@@ -130,8 +130,8 @@ def main(argv=None):
     print(f"numerics ({len(ref_out)} outputs, rtol {cfg.rtol}, atol {cfg.atol}):")
     bad = 0
     for i, (r, g) in enumerate(zip(ref_out, got)):
-        ok = r.shape == g.shape and np.allclose(g, r, rtol=cfg.rtol, atol=cfg.atol)
-        err = float(np.max(np.abs(g.astype(np.float64) - r.astype(np.float64)))) if r.shape == g.shape and r.size else 0.0
+        ok = r.shape == g.shape and np.allclose(g, r, rtol=cfg.rtol, atol=cfg.atol, equal_nan=True)
+        err = float(np.nanmax(np.abs(g.astype(np.float64) - r.astype(np.float64)), initial=0.0)) if r.shape == g.shape and r.size else 0.0
         bad += not ok
         print(f"  output {i:>3} {str(r.shape):<18} max |diff| {err:.3e}  {'ok' if ok else 'MISMATCH'}")
 

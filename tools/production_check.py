@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Plan the production-size fixtures and compile every plan with XLA (compile only), one table row each.
+
+    python3 tools/production_check.py --automap target/release/automap
+    python3 tools/production_check.py --only llama3_8b_train:h100-8x8 --only llama3_8b_train:h100-8x8:gspmd
+
+Each case is FIXTURE:MESH[:FORMAT] (tests/fixtures/production/FIXTURE.mlir, specs/meshes/MESH.yaml,
+FORMAT shardy or gspmd). For each: the ops it imports, the steps and strategies it plans, the plan's
+status, gap and wall time, whether XLA compiles the annotated module for the mesh's device count on
+virtual CPU devices (tools/validate.py --compile-only) and in how long, and the predicted peak per
+device beside XLA's live peak and buffer total. XLA's CPU backend holds bf16 values in f32, so the same
+plan is also priced on the program read with f32 for bf16 ("as f32"), the figure XLA's CPU peak is
+compared with. Exits 1 when a plan fails or XLA does not compile one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# Every production fixture on the 64-GPU cluster, and the others' meshes: the 3-D TPU slice and the
+# multi-slice pod.
+CASES = [
+    "llama3_8b_train:h100-8x8",
+    "llama3_8b_train:h100-8x8:gspmd",
+    "llama3_8b_train_unrolled:h100-8x8",
+    "llama3_70b_train:h100-8x8",
+    "mixtral_train:h100-8x8",
+    "llama3_8b_decode:h100-8x8",
+    "llama3_8b_flash_train:h100-8x8",
+    "llama3_8b_kernel_train:h100-8x8",
+    "llama3_8b_train:tpu-v4-8x8x4",
+    "llama3_8b_flash_train:tpu-v4-8x8x4",
+    "llama3_70b_train:tpu-v5p-4x4x4x8-dcn",
+    "mixtral_train:tpu-v5p-4x4x4x8-dcn",
+]
+
+GIB = 2**30
+
+
+def run(cmd: list[str]) -> tuple[int, str, float]:
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    return r.returncode, r.stdout + r.stderr, time.perf_counter() - t0
+
+
+def size_gib(text: str) -> float | None:
+    """'12.5 GiB' or '512.0 KiB' as GiB."""
+    m = re.match(r"([\d.]+) (GiB|KiB)", text)
+    if not m:
+        return None
+    return float(m.group(1)) / (1 if m.group(2) == "GiB" else 2**20)
+
+
+def case(automap: str, spec: str, time_limit: float, out: pathlib.Path) -> dict:
+    fixture, mesh, *fmt = spec.split(":")
+    fmt = fmt[0] if fmt else "shardy"
+    model = f"tests/fixtures/production/{fixture}.mlir"
+    row = {"case": f"{fixture} on {mesh}" + (" (GSPMD)" if fmt == "gspmd" else ""), "ok": False}
+    _, text, _ = run([automap, "inspect", model])
+    m = re.search(r"; (\d+) ops", text)
+    row["ops"] = int(m.group(1)) if m else None
+    folder = out / spec.replace(":", "-")
+    rc, text, wall = run([automap, "plan", model, "--mesh", f"specs/meshes/{mesh}.yaml", "--format", fmt,
+                          "--time-limit", str(time_limit), "--out", str(folder)])
+    row["plan_s"] = wall
+    m = re.search(r"(\d+) steps .*?, (\d+) strategies", text)
+    row["steps"], row["strategies"] = (int(m.group(1)), int(m.group(2))) if m else (None, None)
+    m = re.search(r": (optimal|heuristic|feasible|time limit)[^\n]*?peak ([\d.]+) MiB per device\); gap ([\d.e+-]+)%", text)
+    if rc != 0 or not m:
+        row["status"] = text.strip().splitlines()[-1][:200] if text.strip() else f"exit {rc}"
+        return row
+    row["status"], row["predicted_gib"], row["gap"] = m.group(1), float(m.group(2)) / 1024, float(m.group(3))
+    # XLA's CPU backend computes bf16 in f32 and holds those values in f32 buffers (GPU and TPU backends
+    # keep bf16): the same plan priced on the program with every bf16 type read as f32 is what the CPU
+    # holds, and the figure its peak is compared with.
+    f32 = folder / "as_f32.mlir"
+    f32.write_text(re.sub(r"(?<=[x<])bf16(?=>)", "f32", (ROOT / model).read_text()))
+    _, text, _ = run([automap, "check", str(f32), "--mesh", f"specs/meshes/{mesh}.yaml", "--plan",
+                      str(folder / "plan.json"), "--memory-limit", "1e6", "--time-limit", "1"])
+    m = re.search(r"peak memory per device: ([\d.]+) GiB", text)
+    row["predicted_f32_gib"] = float(m.group(1)) if m else None
+    rc, text, _ = run([sys.executable, "tools/validate.py", str(folder / "annotated.mlir"), "--plan",
+                       str(folder / "plan.json"), "--compile-only", "--format", fmt])
+    m = re.search(r"XLA compiled the annotated module for (\d+) devices in ([\d.]+) s", text)
+    row["xla"] = bool(m) and rc == 0
+    row["compile_s"] = float(m.group(2)) if m else None
+    if not row["xla"]:
+        row["status"] += "; XLA: " + (text.strip().splitlines() or ["?"])[-1][:200]
+        return row
+    live = re.search(r"XLA's live peak ([\d.]+ (?:GiB|KiB))", text)
+    total = re.search(r"XLA's buffers ([\d.]+ (?:GiB|KiB))", text)
+    row["xla_live_gib"] = size_gib(live.group(1)) if live else None
+    row["xla_total_gib"] = size_gib(total.group(1)) if total else None
+    row["ok"] = True
+    return row
+
+
+def table(rows: list[dict]) -> str:
+    head = ("| case | ops | steps | strategies | plan | gap | plan s | XLA compiles | compile s | predicted peak "
+            "| as f32 | XLA live peak | XLA buffers | live / predicted | live / as f32 |\n"
+            "|---|---:|---:|---:|---|---:|---:|:---:|---:|---:|---:|---:|---:|---:|---:|")
+    lines = [head]
+    for r in rows:
+        def f(k, fmt="{:.2f}"):
+            return fmt.format(r[k]) if r.get(k) is not None else "-"
+
+        def ratio(a, b):
+            return f"{r[a] / r[b]:.2f}" if r.get(a) and r.get(b) else "-"
+
+        lines.append(
+            f"| {r['case']} | {f('ops', '{:,}')} | {f('steps', '{:,}')} | {f('strategies', '{:,}')} | {r['status']} "
+            f"| {f('gap', '{:.2g}%')} | {f('plan_s', '{:.1f}')} | {'yes' if r.get('xla') else 'no'} | {f('compile_s', '{:.1f}')} "
+            f"| {f('predicted_gib')} GiB | {f('predicted_f32_gib')} GiB | {f('xla_live_gib')} GiB "
+            f"| {f('xla_total_gib')} GiB | {ratio('xla_live_gib', 'predicted_gib')} "
+            f"| {ratio('xla_live_gib', 'predicted_f32_gib')} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--automap", default="target/release/automap", help="the automap binary")
+    ap.add_argument("--only", action="append", help="a case FIXTURE:MESH[:FORMAT] (repeatable; default: all)")
+    ap.add_argument("--time-limit", type=float, default=20, help="automap plan's --time-limit (seconds)")
+    cfg = ap.parse_args(argv)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="automap-production-") as tmp:
+        for spec in cfg.only or CASES:
+            row = case(cfg.automap, spec, cfg.time_limit, pathlib.Path(tmp))
+            print(f"{'ok  ' if row['ok'] else 'FAIL'} {row['case']}: {row['status']}", file=sys.stderr, flush=True)
+            rows.append(row)
+    print(table(rows))
+    return 0 if all(r["ok"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
