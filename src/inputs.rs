@@ -42,6 +42,24 @@ impl Model {
         if errors.is_empty() { Ok(()) } else { Err(Error::Verify { path: self.name.clone(), errors }) }
     }
 
+    /// The importer's warnings as `file:line:col: warning: ...` lines, at most `limit` of them (and a
+    /// line saying how many more `automap inspect` lists).
+    pub fn warning_lines(&self, limit: usize) -> Vec<String> {
+        let ws = &self.module.warnings;
+        let mut out: Vec<String> = ws
+            .iter()
+            .take(limit)
+            .map(|w| {
+                let at = automap_ir::span::line_col(&self.module.source, w.span.start as usize);
+                format!("{}:{at}: warning: {}", self.name, w.message)
+            })
+            .collect();
+        if ws.len() > limit {
+            out.push(format!("... and {} more warnings (`automap inspect` lists them all)", ws.len() - limit));
+        }
+        out
+    }
+
     /// Read, parse and verify `path`: what every command but `inspect` starts with.
     pub fn load(path: &Path) -> Result<Model, Error> {
         let m = Model::read(path)?;

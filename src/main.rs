@@ -34,6 +34,10 @@ macro_rules! out_raw {
 
 /// Standard output failed: a closed pipe ends the program with success (its reader has what it wanted);
 /// anything else is an error of the machine's (exit code 2).
+
+/// The importer's warnings `plan` prints before planning; `inspect` lists every one.
+const WARNINGS_SHOWN: usize = 10;
+
 fn stdout_failed(e: std::io::Error) -> ! {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         std::process::exit(0);
@@ -159,7 +163,8 @@ fn run(cli: Cli) -> Result<(), Error> {
                 && let Ok(e) = automap::solver::evaluate(&p, &choice)
             {
                 // The problem's usage is bytes per device.
-                out_raw!("peak memory per device: {:.2} GiB\n", e.peak_usage as f64 / (1u64 << 30) as f64);
+                let bytes = e.peak_usage;
+                out_raw!("peak memory per device: {:.2} GiB ({bytes} bytes)\n", bytes as f64 / (1u64 << 30) as f64);
             }
             if v.violations.is_empty() {
                 Ok(())
@@ -192,6 +197,9 @@ fn ms(c: Option<i128>) -> String {
 
 fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Option<&Path>) -> Result<(), Error> {
     let (model, mesh) = (Model::load(model)?, automap::load_mesh(mesh)?);
+    for line in model.warning_lines(WARNINGS_SHOWN) {
+        eprintln!("{line}");
+    }
     let t0 = Instant::now();
     let planner = automap::Planner::new(&model, &mesh, opts)?;
     if let Some(path) = export {

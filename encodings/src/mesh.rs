@@ -134,7 +134,7 @@ impl Mesh {
     /// Can a plan on this mesh be written into `m`, given the meshes `m` declares (`jax.shard_map`
     /// writes its mesh into the module, and its `sdy.manual_computation`s name it)? Every declared
     /// axis must be an axis of this mesh with the same size, and a declaration with the name automap's
-    /// annotations use ([`crate::plan::MESH_SYMBOL`]) must be this very mesh, axes in the same order.
+    /// annotations use ([`MESH_SYMBOL`]) must be this very mesh, axes in the same order.
     /// The error names the declaration's line and column.
     pub fn check_declared(&self, m: &automap_ir::Module) -> Result<(), String> {
         let mine: Vec<(String, i64)> = self.axes.iter().map(|a| (a.name.clone(), i64::from(a.size))).collect();
@@ -143,7 +143,7 @@ impl Mesh {
         for d in &m.meshes {
             let at = automap_ir::span::line_col(&m.source, d.span.start as usize);
             let fits = d.axes.iter().all(|axis| mine.contains(axis));
-            if !fits || (d.name == crate::plan::MESH_SYMBOL && d.axes != mine) {
+            if !fits || (d.name == MESH_SYMBOL && d.axes != mine) {
                 return Err(format!(
                     "{at}: the module declares mesh @{} = <[{}]> (the mesh of its shard_map), but the plan is for \
                      mesh {} = <[{}]>: plan on a mesh with the same axes, sizes and order",
@@ -169,6 +169,9 @@ impl Mesh {
         raw.validate(file, text)
     }
 }
+
+/// The name the mesh has in annotations (`sdy.mesh @mesh`).
+pub const MESH_SYMBOL: &str = "mesh";
 
 /// The most devices a mesh may have: 2^20, far beyond the largest machines built (a TPU v5p pod has
 /// 8,960 chips); a mesh past it is a mistake in the file, and refusing it keeps every device count and

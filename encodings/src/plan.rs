@@ -13,8 +13,7 @@ use automap_ir::sharding::{AxisRef, TensorSharding};
 use automap_ir::{Module, OpId, OpKind, ValueDef, ValueId};
 use std::collections::HashMap;
 
-/// The name the mesh has in annotations (`sdy.mesh @mesh`).
-pub const MESH_SYMBOL: &str = "mesh";
+pub use crate::mesh::MESH_SYMBOL;
 
 /// The strategies of every step of the program.
 pub struct PlanSpace<'m> {

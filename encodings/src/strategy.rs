@@ -8,7 +8,7 @@
 //! 4. a factor that is not the major-most of some tensor dimension may take axes only if every factor
 //!    before it in that dimension is fully sharded (otherwise the dimension's layout would be strided);
 //! 5. at most [`MAX_STRATEGIES`] strategies per op, fewest sharded axes first (replicated is always first);
-//!    an op with more keeps some of every count of sharded axes ([`cap`]): on a mesh of many axes, the
+//!    an op with more keeps some of every count of sharded axes (`cap`): on a mesh of many axes, the
 //!    strategies that shard over all of them are the leanest in memory, and a cut that kept only the
 //!    least sharded ones would leave a large value (a scan's stacked residuals, say) no way to fit.
 

@@ -14,6 +14,7 @@ pub mod op;
 pub mod parse;
 pub mod per_call;
 pub mod sharding;
+pub mod sharding_rule;
 pub mod span;
 pub mod types;
 pub mod verify;

@@ -326,9 +326,17 @@ pub enum OpKind {
     CustomCall {
         /// `call_target_name`.
         target: String,
+        /// Its `sdy.sharding_rule`, when the author gave one: how the kernel may be sharded.
+        rule: Option<Box<crate::sharding_rule::OpShardingRule>>,
     },
     /// `optimization_barrier`: its results are its operands.
     OptimizationBarrier,
+    /// `rng_bit_generator`: random bits from a state. Kept replicated: a sharded draw would differ.
+    RngBitGenerator,
+    /// A collective the program already has (`all_reduce`, `all_gather`, `reduce_scatter`, `all_to_all`,
+    /// `collective_permute`, `collective_broadcast`): what `jax.lax.psum` and friends write inside a
+    /// `shard_map`'s body, which the planner keeps as the user wrote it.
+    Collective,
     /// `sdy.manual_computation` (what `jax.shard_map` writes): its body runs per device on shards the
     /// user fixed. The planner plans around it, resharding into and out of it where needed.
     ManualComputation {

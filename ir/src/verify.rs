@@ -3,6 +3,7 @@
 use crate::ids::{OpId, ValueId};
 use crate::module::{Module, ValueDef};
 use crate::op::{ElementwiseOp, OpKind};
+use crate::sharding_rule::OpShardingRule;
 use crate::span::LineCol;
 use crate::types::{MAX_TENSOR_BYTES, TensorType, Type};
 use std::collections::HashSet;
@@ -89,6 +90,27 @@ fn too_large(ty: &Type, name: &str) -> Option<String> {
     })
 }
 
+/// Does a sharding rule name each operand's and result's dimensions, each the product of its factors?
+fn rule_fits(rule: &OpShardingRule, operands: &[Vec<i64>], results: &[Vec<i64>]) -> Result<(), String> {
+    for (what, maps, shapes) in [("operand", &rule.operands, operands), ("result", &rule.results, results)] {
+        if maps.len() != shapes.len() {
+            return Err(format!("maps {} {what}s, the op has {}", maps.len(), shapes.len()));
+        }
+        for (t, (dims, shape)) in maps.iter().zip(shapes).enumerate() {
+            if dims.len() != shape.len() {
+                return Err(format!("gives {what} {t} rank {}, its type rank {}", dims.len(), shape.len()));
+            }
+            for (d, (fs, &size)) in dims.iter().zip(shape).enumerate() {
+                let product: i64 = fs.iter().map(|&f| rule.sizes[f]).product();
+                if product != size {
+                    return Err(format!("gives {what} {t} dimension {d} size {product}, its type {size}"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 struct Verifier<'m> {
     m: &'m Module,
     errors: Vec<VerifyError>,
@@ -155,6 +177,15 @@ impl Verifier<'_> {
                     for (i, t) in ins.iter().enumerate() {
                         let scalar_ok = matches!(e, ElementwiseOp::Select | ElementwiseOp::Clamp)
                             && t.is_some_and(|t| t.rank() == 0);
+                        // A bitcast between element types of different widths adds or drops a minor
+                        // dimension (`u32[2, 2]` to `u64[2]`): the leading dimensions agree.
+                        let widths_ok = matches!(e, ElementwiseOp::BitcastConvert)
+                            && t.is_some_and(|t| {
+                                let (a, b) = (&t.shape, &out.shape);
+                                let n = a.len().min(b.len());
+                                a.len().abs_diff(b.len()) == 1 && a[..n] == b[..n]
+                            });
+                        let scalar_ok = scalar_ok || widths_ok;
                         if let Some(t) = t
                             && t.shape != out.shape
                             && !scalar_ok
@@ -168,6 +199,14 @@ impl Verifier<'_> {
                             );
                         }
                     }
+                }
+            }
+            OpKind::CustomCall { target, rule: Some(rule) } => {
+                let shapes = |vs: &[ValueId]| -> Vec<Vec<i64>> {
+                    vs.iter().map(|&v| m.values[v].ty.as_tensor().map_or_else(Vec::new, |t| t.shape.clone())).collect()
+                };
+                if let Err(e) = rule_fits(rule, &shapes(&data.operands), &shapes(&data.results)) {
+                    self.err(op, format!("custom_call @{target}: its sdy.sharding_rule {e}"));
                 }
             }
             OpKind::BroadcastInDim { dims } => {

@@ -135,6 +135,8 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
         return Err(WriteError::GenericForm);
     }
     let mut inserts: Vec<(usize, String)> = Vec::new();
+    // Replacements: (start, end), each with an insertion at its start that takes its place.
+    let mut replaced: Vec<(usize, usize)> = Vec::new();
     if !ann.before_entry.is_empty() {
         let at = module.entry().span.start as usize;
         let indent: String = line_prefix(src, at).chars().take_while(|c| c.is_whitespace()).collect();
@@ -178,14 +180,30 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
         match dict {
             Some(d) => {
                 let text = d.text(src);
-                for (k, _) in kvs {
-                    if dict_has_key(text, k) {
-                        return Err(WriteError::AlreadySet { target, key: k.clone() });
+                let mut added = Vec::new();
+                for (k, v) in kvs {
+                    if !dict_has_key(text, k) {
+                        added.push(format!("{k} = {v}"));
+                        continue;
+                    }
+                    // The sharding JAX wrote on an entry argument or result (a `jit` under a mesh
+                    // writes one) is replaced by the plan's; the importer warns where.
+                    let replaceable =
+                        matches!(target, Target::Arg(_) | Target::Result(_)) && REPLACEABLE.contains(&k.as_str());
+                    match dict_value_span(text, k).filter(|_| replaceable) {
+                        Some((a, b)) => {
+                            let at = d.start as usize + a;
+                            inserts.push((at, v.clone()));
+                            replaced.push((at, d.start as usize + b));
+                        }
+                        None => return Err(WriteError::AlreadySet { target, key: k.clone() }),
                     }
                 }
-                let inner_empty = text.trim_start_matches('{').trim_end_matches('}').trim().is_empty();
-                let sep = if inner_empty { "" } else { ", " };
-                inserts.push((d.end as usize - 1, format!("{sep}{entries}")));
+                if !added.is_empty() {
+                    let inner_empty = text.trim_start_matches('{').trim_end_matches('}').trim().is_empty();
+                    let sep = if inner_empty { "" } else { ", " };
+                    inserts.push((d.end as usize - 1, format!("{sep}{}", added.join(", "))));
+                }
             }
             None => inserts.push((after.end as usize, format!(" {{{entries}}}"))),
         }
@@ -193,8 +211,6 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
     for (&op, sharding) in &ann.constraints {
         inserts.extend(constraint_inserts(module, op, sharding)?);
     }
-    // Replacements: (start, end, text), applied with the insertions (which are empty replacements).
-    let mut replaced: Vec<(usize, usize)> = Vec::new();
     for (&(op, k), shardings) in &ann.operand_constraints {
         let edit = operand_constraint(module, op, k, shardings)?;
         inserts.push((edit.at, edit.lines));
@@ -358,6 +374,34 @@ fn preceded_by_paren(src: &str, span: Span) -> bool {
     src[..span.start as usize].trim_end().ends_with('(') || src[..span.start as usize].trim_end().ends_with(',')
 }
 
+/// The sharding attributes an entry argument or result may already carry, which the plan's replace.
+pub const REPLACEABLE: &[&str] = &["sdy.sharding", "mhlo.sharding"];
+
+/// The byte range of `key`'s value in an attribute dictionary's text `{k = v, ...}`.
+fn dict_value_span(dict: &str, key: &str) -> Option<(usize, usize)> {
+    let (i, _) = dict.match_indices(key).find(|&(i, _)| {
+        let before = dict[..i].trim_end();
+        (before.ends_with('{') || before.ends_with(',')) && dict[i + key.len()..].trim_start().starts_with('=')
+    })?;
+    let eq = i + key.len() + dict[i + key.len()..].find('=')?;
+    let start = eq + 1 + (dict[eq + 1..].len() - dict[eq + 1..].trim_start().len());
+    let (mut depth, mut quoted, mut escaped) = (0i32, false, false);
+    for (j, c) in dict[start..].char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            '}' if depth > 0 => depth -= 1,
+            ',' | '}' if depth == 0 => return Some((start, start + dict[start..start + j].trim_end().len())),
+            _ => {}
+        }
+    }
+    None
+}
+
 fn dict_has_key(dict: &str, key: &str) -> bool {
     dict.match_indices(key).any(|(i, _)| {
         let before = dict[..i].trim_end();
@@ -488,6 +532,30 @@ mod tests {
         );
         let again = parse_module(&out).unwrap();
         assert_eq!(again.body.len(), m.body.len());
+    }
+
+    #[test]
+    fn replaces_a_sharding_jax_wrote_on_an_argument_or_result() {
+        let src = SRC
+            .replace(
+                "%arg0: tensor<8x16xf32>,",
+                "%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>, x = 1},",
+            )
+            .replace(
+                "-> tensor<8x16xf32> {\n",
+                "-> (tensor<8x16xf32> {jax.result_info = \"r\", sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {\n",
+            );
+        let m = parse_module(&src).unwrap();
+        let mut a = Annotations::new();
+        a.set(Target::Arg(0), "sdy.sharding", "#sdy.sharding<@mesh, [{\"x\"}, {}]>");
+        a.set(Target::Result(0), "sdy.sharding", "#sdy.sharding<@mesh, [{}, {\"x\"}]>");
+        let out = write(&m, &a).unwrap();
+        assert!(
+            out.contains(r#"%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>, x = 1}"#),
+            "{out}"
+        );
+        assert!(out.contains(r#"{jax.result_info = "r", sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>})"#), "{out}");
+        parse_module(&out).unwrap();
     }
 
     #[test]

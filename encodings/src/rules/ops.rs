@@ -286,14 +286,9 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
             b.fill_empty(&in_refs, &out_refs, Rep);
         }
         OpKind::TopK { .. } => {
-            let last = ins[0].len().saturating_sub(1);
-            for (d, &size) in ins[0].iter().enumerate().take(last) {
-                let f = b.factor(size, Pass);
-                b.operand(0, d, f);
-                for t in 0..outs.len() {
-                    b.result(t, d, f);
-                }
-            }
+            // Replicated, as XLA runs it: `chlo.top_k` becomes a `TopK` custom call, which the SPMD
+            // partitioner splits only along the sorted dimension (a top-k per shard, gathered and
+            // reduced again) and otherwise gathers whole, batch dimensions included.
             b.fill_empty(&in_refs, &out_refs, Rep);
         }
         OpKind::OptimizationBarrier => {
@@ -339,7 +334,38 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
                 }
             }
         }
-        OpKind::CustomCall { .. }
+        OpKind::CustomCall { rule: Some(rule), .. } => {
+            // The kernel author's rule, factor for factor (checked against the shapes below).
+            let fs: Vec<usize> = (0..rule.sizes.len())
+                .map(|f| {
+                    let kind = if rule.reduction.contains(&f) {
+                        Red
+                    } else if rule.replicated.contains(&f) {
+                        Rep
+                    } else {
+                        Pass
+                    };
+                    b.factor(rule.sizes[f], kind)
+                })
+                .collect();
+            for (t, dims) in rule.operands.iter().enumerate() {
+                for (d, factors) in dims.iter().enumerate() {
+                    for &f in factors {
+                        b.operand(t, d, fs[f]);
+                    }
+                }
+            }
+            for (t, dims) in rule.results.iter().enumerate() {
+                for (d, factors) in dims.iter().enumerate() {
+                    for &f in factors {
+                        b.result(t, d, fs[f]);
+                    }
+                }
+            }
+        }
+        OpKind::CustomCall { rule: None, .. }
+        | OpKind::RngBitGenerator
+        | OpKind::Collective
         | OpKind::Tuple
         | OpKind::GetTupleElement { .. }
         | OpKind::While
@@ -403,6 +429,48 @@ mod tests {
             "tensor<8x16xf32>",
         );
         assert_eq!(r[0], "([i, k],[k, j])->([i, j]) {i=8, j=16, k=32} reduction={k}");
+    }
+
+    #[test]
+    fn a_kernel_is_sharded_by_its_authors_rule_in_either_printed_form() {
+        let rule = "#sdy.op_sharding_rule<([i, j], [j, k])->([i, k]) {i=8, j=32, k=16} reduction={j} need_replication={k}, custom>";
+        let (_, r) = rules(
+            &format!(
+                "  %0 = stablehlo.custom_call @kernel(%a, %b) {{sdy.sharding_rule = {rule}}} : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+  %1 = stablehlo.custom_call @kernel(%a, %b) {{mhlo.frontend_attributes = {{xla.sdy.sharding_rule = \"{rule}\"}}}} : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>"
+            ),
+            "%a: tensor<8x32xf32>, %b: tensor<32x16xf32>",
+            "%0",
+            "tensor<8x16xf32>",
+        );
+        assert_eq!(r[0], "([i, j],[j, k])->([i, k]) {i=8, j=32, k=16} reduction={j} need_replication={k}");
+        assert_eq!(r[1], r[0]);
+    }
+
+    #[test]
+    fn a_kernel_without_a_rule_is_replicated_and_said_once() {
+        let (m, r) = rules(
+            "  %0 = stablehlo.custom_call @kernel(%a) : (tensor<8x32xf32>) -> tensor<8x32xf32>
+  %1 = stablehlo.custom_call @kernel(%0) : (tensor<8x32xf32>) -> tensor<8x32xf32>",
+            "%a: tensor<8x32xf32>",
+            "%1",
+            "tensor<8x32xf32>",
+        );
+        assert_eq!(r[0], "([i, j])->([k, l]) {i=8, j=32, k=8, l=32} need_replication={i, j, k, l}");
+        let said: Vec<_> = m.warnings.iter().filter(|w| w.message.contains("@kernel")).collect();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].message.contains("kept replicated"), "{}", said[0].message);
+    }
+
+    #[test]
+    fn top_k_is_replicated_as_xla_partitions_it() {
+        let (_, r) = rules(
+            "  %values, %indices = chlo.top_k(%a, k = 2) : tensor<8x32xf32> -> (tensor<8x2xf32>, tensor<8x2xi32>)",
+            "%a: tensor<8x32xf32>",
+            "%values",
+            "tensor<8x2xf32>",
+        );
+        assert!(r[0].ends_with("need_replication={i, j, k, l, m, n}"), "{}", r[0]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::lexer::{Tok, Token};
 use crate::op::{
     CompareDirection, ConvDims, DotDims, ElementwiseOp as E, GatherDims, OpKind, ReduceKind, ScatterDims, Window,
 };
+use crate::sharding_rule::OpShardingRule;
 use crate::types::Type;
 
 /// Elementwise ops by name (after the `stablehlo.`/`mhlo.` prefix).
@@ -353,9 +354,16 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
                         t.text(cx.src).trim_start_matches('@').trim_matches('"').to_string()
                     }),
                 };
-            OpKind::CustomCall { target }
+            OpKind::CustomCall { target, rule: sharding_rule(cx)? }
         }
         "optimization_barrier" => OpKind::OptimizationBarrier,
+        "rng_bit_generator" => OpKind::RngBitGenerator,
+        "all_reduce"
+        | "all_gather"
+        | "reduce_scatter"
+        | "all_to_all"
+        | "collective_permute"
+        | "collective_broadcast" => OpKind::Collective,
         "tuple" => OpKind::Tuple,
         "get_tuple_element" => {
             let index = match cx.attr("index") {
@@ -628,4 +636,24 @@ fn convolution(cx: &OpCtx<'_>) -> R<Option<OpKind>> {
         feature_group_count: cx.int_or("feature_group_count", "feature_group_count", 1)?,
         batch_group_count: cx.int_or("batch_group_count", "batch_group_count", 1)?,
     }))
+}
+
+/// A custom call's `sdy.sharding_rule`: the attribute itself, or the string XLA's round trip leaves in
+/// `mhlo.frontend_attributes` (`xla.sdy.sharding_rule = "#sdy.op_sharding_rule<...>"`).
+fn sharding_rule(cx: &OpCtx) -> R<Option<Box<OpShardingRule>>> {
+    let text = match cx.attr("sdy.sharding_rule") {
+        Some(Attr::Dialect { body, .. }) if body.1 > body.0 => {
+            cx.src[cx.head[body.0].span.start as usize..cx.head[body.1 - 1].span.end as usize].to_string()
+        }
+        _ => match cx.attr("mhlo.frontend_attributes") {
+            Some(Attr::Dict(d)) => match d.iter().find(|(k, _)| k == "xla.sdy.sharding_rule") {
+                Some((_, Attr::Str(s))) => s.clone(),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        },
+    };
+    OpShardingRule::parse(&text)
+        .map(|r| Some(Box::new(r)))
+        .map_err(|e| AttrError { at: 0, message: format!("custom_call's sdy.sharding_rule: {e}") })
 }
