@@ -26,8 +26,10 @@ def main(argv=None):
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp)
-        # Every model in both printed forms, and a deeper decoder.
+        # Every model in both printed forms, a deeper decoder, and the production-size models (abstract
+        # shapes: nothing is allocated).
         subprocess.run(export + ["--out", str(out / "all")], check=True)
+        subprocess.run(export + ["--out", str(out / "production"), "--production"], check=True)
         subprocess.run(export + ["--out", str(out / "deep"), "--only", "gpt_forward", "--layers", "6"], check=True)
         files = sorted(out.rglob("*.mlir"))
         for f in files:

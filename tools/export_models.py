@@ -25,7 +25,10 @@ import sys
 import jax
 import jax.numpy as jnp
 
-import production_models
+# Virtual CPU devices for models lowered in a mesh context (the production mesh has 64); nothing runs.
+jax.config.update("jax_num_cpu_devices", 64)
+
+import production_models  # noqa: E402
 
 F32 = jnp.float32
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -361,10 +364,40 @@ def llama_remat_train(cfg):
     return production_models.llama3_8b_train(scale=64)
 
 
+def llama_rule_kernel_train(cfg):
+    """The same with the kernels under `custom_partitioning` and a Shardy sharding rule (the
+    custom_calls carry `sdy.sharding_rule`), lowered on a (data=2, model=4) mesh."""
+    return production_models.llama3_8b_rule_kernel_train(scale=64, mesh_axes=(("data", 2), ("model", 4)))
+
+
 def llama_kernel_train(cfg):
     """The same at 1/64 with attention as opaque kernels (custom_calls) in `shard_map` over a
     (data=2, model=4) mesh, as specs/meshes/cpu-2x4.yaml: batch over data, KV heads over model."""
     return production_models.llama3_8b_kernel_train(scale=64, mesh_axes=(("data", 2), ("model", 4)))
+
+
+def sampling(cfg):
+    """A sampling step with ops the other fixtures lack: random bits (`rng_bit_generator`, JAX's "rbg"
+    PRNG), a `sort`, `chlo.top_k`, and a collective already in the program (a `psum` inside `shard_map`
+    over a (data=2, model=4) mesh, as specs/meshes/cpu-2x4.yaml)."""
+    from jax.sharding import AbstractMesh, PartitionSpec as P
+
+    batch, d, vocab, k = 64, 32, 128, 4
+    mesh = AbstractMesh((2, 4), ("data", "model"))
+
+    def column_sums(h):
+        return jax.lax.psum(jnp.sum(h, axis=0, keepdims=True), "data")
+
+    def step(x, w, key):
+        logits = jnp.tanh(x @ w)
+        noise = jax.random.uniform(jax.random.wrap_key_data(key, impl="rbg"), logits.shape)
+        bias = jax.shard_map(column_sums, mesh=mesh, in_specs=P("data", None), out_specs=P(None, None),
+                             check_vma=False)(logits)
+        scores = logits + 1e-3 * noise - 1e-3 * bias
+        top, idx = jax.lax.top_k(scores, k)
+        return bias, top, idx, jnp.sort(scores, axis=-1)
+
+    return step, (sds((batch, d)), sds((d, vocab)), sds((4,), jnp.uint32))
 
 
 MODELS = {
@@ -383,6 +416,8 @@ MODELS = {
     "cond_train": cond_train,
     "llama_remat_train": llama_remat_train,
     "llama_kernel_train": llama_kernel_train,
+    "llama_rule_kernel_train": llama_rule_kernel_train,
+    "sampling": sampling,
 }
 
 # Fixtures also written in MLIR's generic op form, so that both printer styles stay covered.
@@ -397,7 +432,11 @@ def export(name, cfg, generic=False):
     made = PRODUCTION[name](cfg.scale) if name in PRODUCTION else MODELS[name](cfg)
     fn, args = made[:2]
     donate = made[2] if len(made) > 2 else ()
-    lowered = jax.jit(fn, donate_argnums=donate).lower(*args)
+    if len(made) > 3:  # lowered in the model's mesh context (custom_partitioning needs one)
+        with jax.set_mesh(made[3]):
+            lowered = jax.jit(fn, donate_argnums=donate).lower(*args)
+    else:
+        lowered = jax.jit(fn, donate_argnums=donate).lower(*args)
     if generic:
         ir = lowered.compiler_ir("stablehlo")
         text = ir.operation.get_asm(print_generic_op_form=True, enable_debug_info=True)

@@ -230,6 +230,33 @@ def flash_attention(block):
 KERNEL_FWD, KERNEL_BWD = "flash_attention_fwd", "flash_attention_bwd"
 
 
+def fwd_kernel(q, k, v):
+    """The forward kernel, opaque to XLA: (q, k, v) -> (out, log-sum-exp)."""
+    b, s, kv, g, _ = q.shape
+    out = (jax.ShapeDtypeStruct(q.shape, q.dtype), jax.ShapeDtypeStruct((b, kv, g, s), F32))
+    return jax.ffi.ffi_call(KERNEL_FWD, out)(q, k, v)
+
+
+def bwd_kernel(q, k, v, out, lse, dout):
+    """The backward kernel: (q, k, v, out, lse, dout) -> (dq, dk, dv)."""
+    shapes = tuple(jax.ShapeDtypeStruct(t.shape, t.dtype) for t in (q, k, v))
+    return jax.ffi.ffi_call(KERNEL_BWD, shapes)(q, k, v, out, lse, dout)
+
+
+def with_vjp(fwd_impl, bwd_impl):
+    """Attention from a forward and a backward kernel, joined by `jax.custom_vjp`."""
+    @jax.custom_vjp
+    def attn(q, k, v):
+        return fwd_impl(q, k, v)[0]
+
+    def fwd(q, k, v):
+        out, lse = fwd_impl(q, k, v)
+        return out, (q, k, v, out, lse)
+
+    attn.defvjp(fwd, lambda res, dout: bwd_impl(*res, dout))
+    return attn
+
+
 def shard_map_kernel(mesh_axes):
     """Attention as two opaque kernels (forward and backward custom_calls), each in `shard_map` over
     `mesh_axes` ((name, size) pairs): batch over the first axis, KV heads over the second
@@ -239,28 +266,36 @@ def shard_map_kernel(mesh_axes):
     q_spec, kv_spec, lse_spec = P(batch, None, heads, None, None), P(batch, None, heads, None), P(batch, heads)
     smap = lambda f, i, o: jax.shard_map(f, mesh=mesh, in_specs=i, out_specs=o, check_vma=False)  # noqa: E731
 
-    def fwd_kernel(q, k, v):
-        b, s, kv, g, _ = q.shape
-        out = (jax.ShapeDtypeStruct(q.shape, q.dtype), jax.ShapeDtypeStruct((b, kv, g, s), F32))
-        return jax.ffi.ffi_call(KERNEL_FWD, out)(q, k, v)
-
-    def bwd_kernel(q, k, v, out, lse, dout):
-        shapes = tuple(jax.ShapeDtypeStruct(t.shape, t.dtype) for t in (q, k, v))
-        return jax.ffi.ffi_call(KERNEL_BWD, shapes)(q, k, v, out, lse, dout)
-
     fwd_sharded = smap(fwd_kernel, (q_spec, kv_spec, kv_spec), (q_spec, lse_spec))
     bwd_sharded = smap(bwd_kernel, (q_spec, kv_spec, kv_spec, q_spec, lse_spec, q_spec), (q_spec, kv_spec, kv_spec))
+    return with_vjp(fwd_sharded, bwd_sharded)
 
-    @jax.custom_vjp
-    def attn(q, k, v):
-        return fwd_sharded(q, k, v)[0]
 
-    def fwd(q, k, v):
-        out, lse = fwd_sharded(q, k, v)
-        return out, (q, k, v, out, lse)
+# Shardy's rule for each kernel, in `custom_partitioning`'s einsum-like form: b batch, s query and t key
+# positions, h KV heads, g query heads per KV head, d head dimension.
+FWD_RULE = "b s h g d, b t h d, b t h d -> b s h g d, b h g s"
+BWD_RULE = "b s h g d, b t h d, b t h d, b s h g d, b h g s, b s h g d -> b s h g d, b t h d, b t h d"
 
-    attn.defvjp(fwd, lambda res, dout: bwd_sharded(*res, dout))
-    return attn
+
+def rule_kernel(mesh_axes):
+    """Attention as the same two opaque kernels, wrapped with `custom_partitioning` and a sharding rule
+    (the module's custom_calls carry `sdy.sharding_rule`): the planner may split batch and KV heads,
+    and keeps positions and the head dimension whole. Lowering needs a concrete mesh in context: the
+    fourth element of what the model returns (`concrete_mesh`). The partition callback is the kernel on
+    its shard."""
+    from jax.experimental.custom_partitioning import custom_partitioning
+
+    def wrap(kernel, rule):
+        f = custom_partitioning(kernel)
+
+        def partition(mesh, arg_shapes, result_shape):
+            outs = jax.tree.map(lambda r: r.sharding, result_shape)
+            return mesh, kernel, outs, tuple(a.sharding for a in arg_shapes)
+
+        f.def_partition(partition=partition, sharding_rule=rule, need_replication_factors=("s", "d", "t"))  # in order of first use
+        return f
+
+    return with_vjp(wrap(fwd_kernel, FWD_RULE), wrap(bwd_kernel, BWD_RULE))
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -402,6 +437,23 @@ def llama3_8b_kernel_train(scale=1, mesh_axes=(("node", 8), ("gpu", 8))):
     return training(c, 128 // scale, 8192 // scale, attend=lambda q, k, v, _pos: kernel(q, k, v))
 
 
+def concrete_mesh(mesh_axes):
+    """A mesh of this process's devices (`jax_num_cpu_devices` virtual CPUs suffice: nothing runs)."""
+    sizes, names = tuple(n for _, n in mesh_axes), tuple(a for a, _ in mesh_axes)
+    auto = (jax.sharding.AxisType.Auto,) * len(sizes)  # no explicit-sharding constraints on every op
+    return jax.make_mesh(sizes, names, axis_types=auto, devices=jax.devices()[: math.prod(sizes)])
+
+
+def llama3_8b_rule_kernel_train(scale=1, mesh_axes=(("node", 8), ("gpu", 8))):
+    """`llama3_8b_kernel_train` with the kernels under `custom_partitioning` and a sharding rule instead
+    of `shard_map`: the planner chooses how to split them. Lowered in a mesh context (the module
+    declares that mesh, as JAX writes it), so a fourth element gives the mesh."""
+    c = LLAMA3_8B.scaled(scale)
+    kernel = rule_kernel(mesh_axes)
+    step, args, donate = training(c, 128 // scale, 8192 // scale, attend=lambda q, k, v, _pos: kernel(q, k, v))
+    return step, args, donate, concrete_mesh(mesh_axes)
+
+
 def llama3_8b_decode(scale=1):
     """Llama 3 8B serving: one decode step for 128 sequences over an 8,192-token KV cache (bf16, 128 GiB
     for K and V), the cache updated in place and donated."""
@@ -415,5 +467,6 @@ PRODUCTION = {
     "mixtral_train": mixtral_train,
     "llama3_8b_flash_train": llama3_8b_flash_train,
     "llama3_8b_kernel_train": llama3_8b_kernel_train,
+    "llama3_8b_rule_kernel_train": llama3_8b_rule_kernel_train,
     "llama3_8b_decode": llama3_8b_decode,
 }
