@@ -189,8 +189,10 @@ pub enum Command {
     /// PLAN is a reference plan made of tactics: `replicated`, `dp`, `megatron` or `fsdp`, each with an
     /// optional `:AXIS`, combined with `+` or `,` (for example `dp:data+megatron:model` on a 2-D mesh).
     /// The tactics are found in the program's dataflow, never by argument names (the report says where
-    /// each matched, or why it does not apply); ops follow their operands at the least cost from the
-    /// argument shardings the tactics pin.
+    /// each matched, or why it does not apply). The
+    /// arguments are stored as the tactics say (replicated where none shards them), and every other
+    /// value (activations, loop carries, gradients) is decided by the solver with those arguments
+    /// pinned and no memory limit, as a practitioner's activation constraints make XLA carry them.
     Eval {
         /// The StableHLO text file.
         model: PathBuf,
@@ -200,6 +202,9 @@ pub enum Command {
         /// The plan.
         #[arg(long, default_value = "replicated")]
         plan: String,
+        /// Seconds the solver may take to decide the values between the pinned arguments.
+        #[arg(long, default_value_t = 10.0)]
+        time_limit: f64,
     },
     /// Check a given answer: is it feasible, what does it cost, and is it optimal (with a proven bound
     /// and the gap)?

@@ -6,7 +6,8 @@ use crate::error::Error;
 use crate::inputs::{Model, load_plan_json};
 use crate::planner::{PlanOptions, Planner};
 use automap_encodings::mesh::Mesh;
-use automap_encodings::tactics::{apply, parse_tactics};
+use automap_encodings::tactics::reference::reference;
+use automap_encodings::tactics::{Recognised, parse_tactics};
 use automap_solver::{ChoiceProblem, Engine, Verdict};
 use std::path::Path;
 use std::time::Duration;
@@ -25,7 +26,9 @@ pub fn model_answer(
         load_plan_json(Path::new(plan))?.solver.choice
     } else {
         let tactics = parse_tactics(plan, mesh).map_err(|e| Error::Usage(format!("--plan {plan}: {e}")))?;
-        let p = planner.space().propagate(apply(planner.space(), &tactics).args);
+        let space = planner.space();
+        let found = Recognised::new(space);
+        let p = reference(space, built, &found, &tactics, opts.time_limit, opts.threads).plan;
         built.encode(&p).ok_or_else(|| {
             Error::Usage(format!(
                 "--plan {plan}: an argument sharding of this plan is not among the solver's candidates"

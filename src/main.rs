@@ -98,10 +98,11 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             compare(&input, mesh.as_deref(), &chosen, limit, memory_limit, constraints.as_deref(), seed, out.as_deref())
         }
-        Command::Eval { model, mesh, plan } => {
+        Command::Eval { model, mesh, plan, time_limit } => {
             let (model, mesh) = (Model::load(&model)?, automap::load_mesh(&mesh)?);
             let t0 = Instant::now();
-            out_raw!("{}", automap::eval(&model, &mesh, &plan)?.report);
+            let limit = automap::seconds("--time-limit", time_limit)?;
+            out_raw!("{}", automap::eval(&model, &mesh, &plan, limit)?.report);
             eprintln!("planned and evaluated in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
             Ok(())
         }

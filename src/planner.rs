@@ -25,6 +25,10 @@ pub const PLAN_THREADS: u32 = 2;
 /// training step on a 3-D mesh, 2.3 µs each; rounded up).
 const OUTPUT_S_PER_STRATEGY: f64 = 3e-6;
 
+/// The share of `plan`'s time limit its reference plans may take together (each is a solve with the
+/// recipe's arguments pinned; most are proven optimal in far less).
+const REFERENCE_SHARE: f64 = 0.15;
+
 /// What `plan` is asked, beyond the model and the mesh.
 pub struct PlanOptions {
     /// The backend.
@@ -148,7 +152,8 @@ impl<'a> Planner<'a> {
             }
             None => None,
         };
-        let references = export::references(mesh, &space, &built, &found, opts.threads as usize);
+        let budget = opts.time_limit.mul_f64(REFERENCE_SHARE) / export::reference_specs(mesh).len().max(1) as u32;
+        let references = export::references(mesh, &space, &built, &found, budget, opts.threads);
         let outputs = Duration::from_secs_f64(built.problem.strategy_count() as f64 * OUTPUT_S_PER_STRATEGY);
         Ok(Planner { model, mesh, space, built, constraints, tactics, references, outputs, started })
     }
@@ -380,18 +385,32 @@ pub struct Evaluated {
 }
 
 /// Predict what the reference plan of the tactics `recipe` (`dp:data+megatron:model`, see
-/// [`automap_encodings::tactics::parse_tactics`]) costs on `model` and `mesh`.
-pub fn eval(model: &Model, mesh: &Mesh, recipe: &str) -> Result<Evaluated, Error> {
+/// [`automap_encodings::tactics::parse_tactics`]) costs on `model` and `mesh`: the recipe's argument
+/// shardings pinned and the rest decided by the solver within `time_limit`, as
+/// [`automap_encodings::tactics::reference`] says.
+pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> Result<Evaluated, Error> {
     let tactics = parse_tactics(recipe, mesh).map_err(|e| Error::Usage(format!("--plan {recipe}: {e}")))?;
     let m = &model.module;
     mesh.check_declared(m).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
     let space = PlanSpace::new(m, mesh);
-    let applied = tactics::apply(&space, &tactics);
-    let plan = space.propagate(applied.args);
-    let cost = space.evaluate(&plan);
-    let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &plan, &cost);
-    for t in &applied.matched {
+    let built = build(&space, None);
+    let r = tactics::reference::reference(&space, &built, &Recognised::new(&space), &tactics, time_limit, PLAN_THREADS);
+    let cost = space.evaluate(&r.plan);
+    let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &r.plan, &cost);
+    for t in &r.applied.matched {
         report.push_str(&format!("tactic {t}\n"));
     }
-    Ok(Evaluated { plan, matched: applied.matched, cost, report })
+    report.push_str(&match r.decided {
+        tactics::reference::Decided::Propagated => {
+            "ops decided: propagated from the arguments (nothing sharded)\n".to_string()
+        }
+        d => format!("ops decided: {d} by the solver, the arguments pinned as the tactics store them\n"),
+    });
+    if r.unpinned > 0 {
+        report.push_str(&format!(
+            "{} arguments not pinned (their recipe sharding is not among their candidates)\n",
+            r.unpinned
+        ));
+    }
+    Ok(Evaluated { plan: r.plan, matched: r.applied.matched, cost, report })
 }

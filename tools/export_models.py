@@ -25,10 +25,11 @@ import sys
 import jax
 import jax.numpy as jnp
 
-# Virtual CPU devices for models lowered in a mesh context (the production mesh has 64); nothing runs.
-jax.config.update("jax_num_cpu_devices", 64)
+import production_models
 
-import production_models  # noqa: E402
+# Virtual CPU devices for the models lowered in a mesh context (the production mesh has 64; nothing
+# runs). Set by `main` only, before JAX starts its backend: a program importing this module keeps its own.
+MESH_DEVICES = 64
 
 F32 = jnp.float32
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -463,6 +464,7 @@ def main(argv=None):
     ap.add_argument("--generic", action="store_true", help="write only the generic op form of every model")
     ap.add_argument("--list", action="store_true", help="list the models and exit")
     cfg = ap.parse_args(argv)
+    jax.config.update("jax_num_cpu_devices", MESH_DEVICES)
     if cfg.list:
         print("\n".join(sorted(MODELS) + sorted(PRODUCTION)))
         return 0

@@ -7,6 +7,7 @@ use super::inspect::bytes;
 use crate::build::Built;
 use crate::mesh::Mesh;
 use crate::plan::{Plan, PlanCost, PlanSpace};
+use crate::tactics::reference::reference;
 use crate::tactics::{Recognised, parse_tactics};
 use automap_ir::Module;
 use std::collections::BTreeMap;
@@ -239,65 +240,68 @@ cases (every branch priced as if it ran; one does):
     s
 }
 
-/// The reference plans that fit the mesh, by name.
+/// The reference plans of a mesh, by recipe: the expert's shortlist, chosen from the mesh's shape and
+/// links (never its axis names). Replicated; data parallel and FSDP (ZeRO-3) over every axis; on a
+/// mesh of several axes, HSDP (replicas over the slowest axis, FSDP over the others), and tensor
+/// parallelism (Megatron) over the fastest axis, the axis within a node, with data parallelism or FSDP
+/// over the others.
 pub fn reference_specs(mesh: &Mesh) -> Vec<String> {
-    let mut out = vec!["replicated".to_string()];
-    for a in &mesh.axes {
-        for r in ["dp", "megatron", "fsdp"] {
-            out.push(format!("{r}:{}", a.name));
-        }
+    let join = |tactic: &str, axes: &[&str]| axes.iter().map(|a| format!("{tactic}:{a}")).collect::<Vec<_>>().join("+");
+    let all: Vec<&str> = mesh.axes.iter().map(|a| a.name.as_str()).collect();
+    let mut out = vec!["replicated".to_string(), join("dp", &all), join("fsdp", &all)];
+    if mesh.axes.len() == 1 {
+        out.push(join("megatron", &all));
+        return out;
     }
-    if let [first, .., last] = &mesh.axes[..] {
-        let (a, b) = (&first.name, &last.name);
-        out.push(format!("dp:{a}+megatron:{b}"));
-        out.push(format!("fsdp:{a}+megatron:{b}"));
-    }
+    // The slowest axis (the first of equals: meshes list the outermost first) and the fastest (the last).
+    let bw = |a: &&crate::mesh::Axis| a.bandwidth_gb_per_s;
+    let slowest = mesh.axes.iter().min_by(|a, b| bw(a).total_cmp(&bw(b))).map(|a| a.name.as_str()).unwrap_or(all[0]);
+    let fastest = mesh.axes.iter().max_by(|a, b| bw(a).total_cmp(&bw(b))).map(|a| a.name.as_str()).unwrap_or(all[0]);
+    let but = |x: &str| all.iter().copied().filter(|&a| a != x).collect::<Vec<_>>();
+    out.push(format!("dp:{slowest}+{}", join("fsdp", &but(slowest))));
+    out.push(format!("{}+megatron:{fastest}", join("dp", &but(fastest))));
+    out.push(format!("{}+megatron:{fastest}", join("fsdp", &but(fastest))));
     out
 }
 
 /// The reference plans' rows of report.md and what the tactics found in the program. They do not
 /// depend on the solver's answer, so the planner computes them before it solves: the time they take
-/// (a propagation and an evaluation per plan) counts before the solver's deadline, not after it.
+/// counts before the solver's deadline, not after it.
 pub struct References {
     rows: String,
     tactics: String,
 }
 
 /// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, from the roles `found`
-/// there, priced in `built`'s problem (feasible under its memory limit and constraints?). Each plan is
-/// a propagation over every strategy of every op, seconds on a large program; they are priced on up to
-/// `threads` threads (the rows keep [`reference_specs`]'s order).
-pub fn references(mesh: &Mesh, space: &PlanSpace<'_>, built: &Built, found: &Recognised, threads: usize) -> References {
-    let specs = reference_specs(mesh);
-    let row = |spec: &str| -> Option<String> {
-        let tactics = parse_tactics(spec, mesh).ok()?;
-        let rp = space.propagate(found.apply(space, &tactics).args);
-        let rc = space.evaluate(&rp);
-        let e = built.encode(&rp).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
+/// there, each decided as [`crate::tactics::reference`] says (the recipe's argument shardings
+/// pinned, the rest solved within `budget` on `threads`, no memory limit) and priced in `built`'s
+/// problem (feasible under its memory limit and constraints?).
+pub fn references(
+    mesh: &Mesh,
+    space: &PlanSpace<'_>,
+    built: &Built,
+    found: &Recognised,
+    budget: std::time::Duration,
+    threads: u32,
+) -> References {
+    let mut rows = String::new();
+    for spec in reference_specs(mesh) {
+        let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
+        let r = reference(space, built, found, &tactics, budget, threads);
+        let rc = space.evaluate(&r.plan);
+        let e = built.encode(&r.plan).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
         let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
         let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
-        Some(format!(
-            "| {spec} | {obj} | {feasible} | {:.4} | {} | {} |\n",
+        let _ = writeln!(
+            rows,
+            "| {spec} | {} | {obj} | {feasible} | {:.4} | {} | {} |",
+            r.decided,
             rc.total_s() * 1e3,
             rc.collectives.len(),
             bytes(rc.peak_bytes as u64)
-        ))
-    };
-    let workers = threads.clamp(1, specs.len().max(1));
-    let mut rows: Vec<(usize, String)> = std::thread::scope(|scope| {
-        let (specs, row) = (&specs, &row);
-        let handles: Vec<_> = (0..workers)
-            .map(|w| {
-                scope.spawn(move || {
-                    let mine = specs.iter().enumerate().skip(w).step_by(workers);
-                    mine.filter_map(|(i, spec)| row(spec).map(|r| (i, r))).collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    });
-    rows.sort_by_key(|&(i, _)| i);
-    References { rows: rows.into_iter().map(|(_, r)| r).collect(), tactics: tactics_md(mesh, space, found) }
+        );
+    }
+    References { rows, tactics: tactics_md(mesh, space, found) }
 }
 
 /// What linking repeated ops did, in a line: classes, the problem before and after, the linked answer.
@@ -356,12 +360,16 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     }
     let _ = writeln!(
         s,
-        "\n## Reference plans\n\nFeasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---:|:---:|---:|---:|---:|"
+        "\n## Reference plans\n\nEach stores the arguments as its recipe says (replicated where no tactic shards them) and decides the rest as the solver does, with no memory limit (\"propagated\": nothing sharded, nothing to decide). Feasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | decided | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---|---:|:---:|---:|---:|---:|"
     );
     s += &refs.rows;
     let _ = writeln!(
         s,
-        "| **this plan** | {:.4} | yes | {:.4} | {} | {} |",
+        "| **this plan** | {} | {:.4} | yes | {:.4} | {} | {} |",
+        match sol.status {
+            automap_solver::Status::Optimal | automap_solver::Status::GapLimit => "optimal",
+            _ => "best found",
+        },
         sol.cost as f64 / 1e9,
         cost.total_s() * 1e3,
         cost.collectives.len(),

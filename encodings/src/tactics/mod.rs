@@ -1,7 +1,7 @@
 //! Tactics: the parallelisms an expert writes by hand (data parallel, Megatron, FSDP), recognised in
 //! the program's dataflow and turned into argument shardings. The reference plans of `eval` and the
-//! report are these shardings with every op following its operands at the least cost
-//! ([`PlanSpace::propagate`]); `plan --tactic` pins them before the solver runs.
+//! report pin these shardings and let the solver decide the rest ([`mod@reference`]); `plan --tactic`
+//! pins them before the solver runs.
 //!
 //! Recognition is by structure only ([`dims`], [`roles`]): the batch is the dimension every activation
 //! holds, parameters are the arguments without it, Megatron's dimensions are those two parameters share
@@ -9,6 +9,7 @@
 
 pub mod dims;
 pub mod pin;
+pub mod reference;
 pub mod roles;
 
 use crate::mesh::Mesh;
