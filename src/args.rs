@@ -192,7 +192,8 @@ pub enum Command {
     /// each matched, or why it does not apply). The
     /// arguments are stored as the tactics say (replicated where none shards them), and every other
     /// value (activations, loop carries, gradients) is decided by the solver with those arguments
-    /// pinned and no memory limit, as a practitioner's activation constraints make XLA carry them.
+    /// pinned, within the device's memory (without a limit where nothing of the recipe fits), as a
+    /// practitioner's activation constraints make XLA carry them.
     Eval {
         /// The StableHLO text file.
         model: PathBuf,

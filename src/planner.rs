@@ -393,7 +393,7 @@ pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> R
     let m = &model.module;
     mesh.check_declared(m).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
     let space = PlanSpace::new(m, mesh);
-    let built = build(&space, None);
+    let built = build(&space, Some(mesh.device.memory_bytes()));
     let r = tactics::reference::reference(&space, &built, &Recognised::new(&space), &tactics, time_limit, PLAN_THREADS);
     let cost = space.evaluate(&r.plan);
     let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &r.plan, &cost);

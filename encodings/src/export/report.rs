@@ -274,7 +274,7 @@ pub struct References {
 
 /// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, from the roles `found`
 /// there, each decided as [`crate::tactics::reference`] says (the recipe's argument shardings
-/// pinned, the rest solved within `budget` on `threads`, no memory limit) and priced in `built`'s
+/// pinned, the rest solved within `budget` on `threads` and the memory limit where the recipe fits) and priced in `built`'s
 /// problem (feasible under its memory limit and constraints?).
 pub fn references(
     mesh: &Mesh,
@@ -360,7 +360,7 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     }
     let _ = writeln!(
         s,
-        "\n## Reference plans\n\nEach stores the arguments as its recipe says (replicated where no tactic shards them) and decides the rest as the solver does, with no memory limit (\"propagated\": nothing sharded, nothing to decide). Feasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | decided | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---|---:|:---:|---:|---:|---:|"
+        "\n## Reference plans\n\nEach stores the arguments as its recipe says (replicated where no tactic shards them) and decides the rest as the solver does, within the memory limit where a plan of the recipe fits and without one where none does (\"propagated\": nothing sharded, nothing to decide). Feasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | decided | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---|---:|:---:|---:|---:|---:|"
     );
     s += &refs.rows;
     let _ = writeln!(

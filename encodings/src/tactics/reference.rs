@@ -1,8 +1,9 @@
 //! Reference plans: what an expert's recipe (`fsdp:node+fsdp:gpu`) gives when it runs as experts run
 //! it. The recipe fixes how every argument is stored (the tactics' shardings; replicated where no
 //! tactic shards it), and everything in between (activations, loop carries, gradients) is decided the
-//! way the solver decides the plan: the choice problem with those arguments pinned, solved with no
-//! memory limit, so that the plan's peak is what the recipe needs. That is how the pins reach every op
+//! way the solver decides the plan: the choice problem with those arguments pinned, solved within the
+//! device's memory, or with no memory limit where no plan of the recipe fits (the table then shows
+//! what it needs). That is how the pins reach every op
 //! of a scanned layer's body, as a practitioner's activation constraints (MaxText's logical axis rules)
 //! make XLA carry them; a greedy propagation from the arguments does not (it decides each op from its
 //! operands alone, and on a stacked decoder gathered whole activations to match sharded weights).
@@ -50,7 +51,8 @@ pub struct Reference {
 }
 
 /// The reference plan of `tactics` on `space`'s program: the arguments pinned as the tactics store
-/// them in a copy of `built` without its memory limit, the rest solved within `budget` on `threads`.
+/// them in a copy of `built`, the rest solved within `budget` on `threads` (each try: within `built`'s
+/// memory limit, then without one if nothing fits).
 pub fn reference(
     space: &PlanSpace<'_>,
     built: &Built,
@@ -70,10 +72,16 @@ pub fn reference(
         };
     }
     let mut b = built.clone();
-    b.problem.usage_limit = None;
     let unpinned = pin_every_argument(&mut b, &applied);
     let opts = SolveOptions::default().time_limit(budget).threads(threads).deterministic(true);
-    match automap_solver::solve(&b.problem, Method::Auto, &opts, &mut |_| {}) {
+    // Within the device's memory, as an expert would run the recipe; where no plan of it fits, without
+    // a limit, so that the table shows what it needs.
+    let mut solved = automap_solver::solve(&b.problem, Method::Auto, &opts, &mut |_| {});
+    if matches!(solved, Err(automap_solver::SolveError::Infeasible { .. })) && b.problem.usage_limit.is_some() {
+        b.problem.usage_limit = None;
+        solved = automap_solver::solve(&b.problem, Method::Auto, &opts, &mut |_| {});
+    }
+    match solved {
         Ok(r) => {
             let proven = matches!(r.solution.status, Status::Optimal | Status::GapLimit);
             let decided = if proven { Decided::Optimal } else { Decided::BestFound };
