@@ -53,14 +53,33 @@ def run(cmd: list[str]) -> tuple[int, str, float]:
 
 
 def size_gib(text: str) -> float | None:
-    """'12.5 GiB' or '512.0 KiB' as GiB."""
-    m = re.match(r"([\d.]+) (GiB|KiB)", text)
+    """'12.5 GiB', '1.82 TiB' or '512.0 KiB' as GiB."""
+    m = re.match(r"([\d.]+) (TiB|GiB|MiB|KiB)", text)
     if not m:
         return None
-    return float(m.group(1)) / (1 if m.group(2) == "GiB" else 2**20)
+    return float(m.group(1)) * {"TiB": 2**10, "GiB": 1, "MiB": 2**-10, "KiB": 2**-20}[m.group(2)]
 
 
-def case(automap: str, spec: str, time_limit: float, out: pathlib.Path) -> dict:
+def experts(row: dict, report: str) -> None:
+    """From report.md's reference table: the fastest expert plan that fits (its recipe and step), and
+    FSDP over every axis (its peak)."""
+    fits, fsdp_all = [], None
+    for line in report.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 7 or not re.fullmatch(r"[a-z]+:[\w-]+(\+[a-z]+:[\w-]+)*", cells[0]):
+            continue
+        spec, feasible, step, peak = cells[0], cells[3], float(cells[4]), size_gib(cells[6])
+        if feasible == "yes":
+            fits.append((step, spec, peak))
+        if all(t.startswith("fsdp:") for t in spec.split("+")) and (fsdp_all is None or spec.count("+") > fsdp_all[0].count("+")):
+            fsdp_all = (spec, peak, step)
+    if fits:
+        row["expert_ms"], row["expert"], row["expert_gib"] = min(fits)
+    if fsdp_all:
+        row["fsdp"], row["fsdp_gib"], row["fsdp_ms"] = fsdp_all
+
+
+def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest: bool = False) -> dict:
     fixture, mesh, *fmt = spec.split(":")
     fmt = fmt[0] if fmt else "shardy"
     model = f"tests/fixtures/production/{fixture}.mlir"
@@ -79,6 +98,15 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path) -> dict:
         row["status"] = text.strip().splitlines()[-1][:200] if text.strip() else f"exit {rc}"
         return row
     row["status"], row["predicted_gib"], row["gap"] = m.group(1), float(m.group(2)) / 1024, float(m.group(3))
+    m = re.search(r"\((\d[\d.]*) ms predicted", text)
+    row["step_ms"] = float(m.group(1)) if m else None
+    experts(row, (folder / "report.md").read_text())
+    if leanest:
+        # Below any plan's peak: the error names the leanest peak (every value at its leanest sharding).
+        _, text, _ = run([automap, "plan", model, "--mesh", f"specs/meshes/{mesh}.yaml", "--memory-limit", "0.001",
+                          "--time-limit", str(time_limit), "--out", str(folder / "leanest")])
+        m = re.search(r"memory peaks at ([\d.]+ (?:GiB|MiB|KiB)) per device", text)
+        row["leanest_gib"] = size_gib(m.group(1)) if m else None
     # XLA's CPU backend computes bf16 in f32 and holds those values in f32 buffers (GPU and TPU backends
     # keep bf16): the same plan priced on the program with every bf16 type read as f32 is what the CPU
     # holds, and the figure its peak is compared with.
@@ -105,6 +133,8 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path) -> dict:
     total = re.search(r"XLA's buffers ([\d.]+ (?:GiB|KiB))", text)
     row["xla_live_gib"] = size_gib(live.group(1)) if live else None
     row["xla_total_gib"] = size_gib(total.group(1)) if total else None
+    work = re.search(r"XLA / predicted ([\d.]+)\); bytes accessed .*\(([\d.]+)\)", text)
+    row["flops_ratio"], row["bytes_ratio"] = (float(work.group(1)), float(work.group(2))) if work else (None, None)
     row["ok"] = True
     return row
 
@@ -131,19 +161,44 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def expert_table(rows: list[dict]) -> str:
+    """Each plan beside the expert shortlist of its report: the fastest expert plan that fits, FSDP over
+    every axis, and the leanest peak (when measured)."""
+    lines = ["| case | automap step | peak | fastest expert plan that fits | its step | its peak "
+             "| FSDP over every axis: peak | its step | leanest peak | XLA / predicted FLOPs | bytes accessed |",
+             "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        def f(k, fmt="{:,.1f}"):
+            return fmt.format(r[k]) if r.get(k) is not None else "-"
+
+        lines.append(
+            f"| {r['case']} | {f('step_ms')} ms | {f('predicted_gib', '{:.2f}')} GiB | {r.get('expert', 'none')} "
+            f"| {f('expert_ms')} ms | {f('expert_gib', '{:.2f}')} GiB | {f('fsdp_gib', '{:.2f}')} GiB "
+            f"| {f('fsdp_ms')} ms | {f('leanest_gib', '{:.2f}')} GiB | {f('flops_ratio', '{:.3f}')} "
+            f"| {f('bytes_ratio', '{:.3f}')} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--automap", default="target/release/automap", help="the automap binary")
     ap.add_argument("--only", action="append", help="a case FIXTURE:MESH[:FORMAT] (repeatable; default: all)")
     ap.add_argument("--time-limit", type=float, default=20, help="automap plan's --time-limit (seconds)")
+    ap.add_argument("--leanest", action="store_true",
+                    help="also measure the leanest peak (a plan under a limit nothing fits names it)")
+    ap.add_argument("--keep", type=pathlib.Path, help="keep every case's outputs in this folder")
     cfg = ap.parse_args(argv)
     rows = []
     with tempfile.TemporaryDirectory(prefix="automap-production-") as tmp:
+        out = cfg.keep or pathlib.Path(tmp)
         for spec in cfg.only or CASES:
-            row = case(cfg.automap, spec, cfg.time_limit, pathlib.Path(tmp))
+            row = case(cfg.automap, spec, cfg.time_limit, out, cfg.leanest)
             print(f"{'ok  ' if row['ok'] else 'FAIL'} {row['case']}: {row['status']}", file=sys.stderr, flush=True)
             rows.append(row)
     print(table(rows))
+    print()
+    print(expert_table(rows))
     return 0 if all(r["ok"] for r in rows) else 1
 
 

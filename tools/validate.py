@@ -157,6 +157,7 @@ def main(argv=None):
     # the bytes XLA's buffers hold at once at its schedule's peak (what the plan predicts), and what
     # its buffer assignment allocates (that peak plus the gaps its packing of buffers leaves).
     print(memory_line(exe, plan, xla_cpu.live_peak_bytes(dump.name)))
+    print(work_line(exe, plan))
     dump.cleanup()
 
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
@@ -200,6 +201,7 @@ def compile_only(cfg, backend, devs, plan) -> int:
     compile_s = time.perf_counter() - t0
     print(f"XLA compiled the annotated module for {len(devs)} devices in {compile_s:.2f} s (compile only)")
     print(memory_line(exe, plan, xla_cpu.live_peak_bytes(dump.name)))
+    print(work_line(exe, plan))
     dump.cleanup()
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
     if cfg.dump_hlo:
@@ -275,6 +277,29 @@ def own_line(own: list[dict]) -> list[str]:
         return []
     return [f"the program's own collectives (not the plan's; left out above): {len(own)}, "
             f"{kib(sum(c['bytes'] for c in own))} ({', '.join(sorted({c['op'] for c in own}))})"]
+
+
+def work_line(exe, plan: dict) -> str:
+    """XLA's `cost_analysis()` of the compiled module (one device's program) beside the plan's FLOPs and
+    bytes accessed per device. XLA counts a `while` body once, so the plan's figures with each loop body
+    counted once are the ones compared. Bytes differ by fusion: XLA's CPU backend fuses elementwise
+    chains (their intermediates never reach memory) where the plan prices each op's operands and result."""
+    p = plan.get("predicted", {})
+    pf, pb = p.get("flops_per_device_bodies_once"), p.get("bytes_accessed_per_device_bodies_once")
+    try:
+        ca = exe.cost_analysis()
+    except Exception as e:  # not every client implements it
+        return f"work per device: XLA gives no cost analysis ({e})"
+    ca = ca[0] if isinstance(ca, list) else ca
+    xf, xb = ca.get("flops"), ca.get("bytes accessed")
+    if pf is None or xf is None:
+        return "work per device: no prediction in plan.json (an older automap?)"
+
+    def ratio(x, y):
+        return f"{x / y:.3f}" if y else "-"
+
+    return (f"work per device (loop bodies once): FLOPs predicted {pf:,.0f}, XLA {xf:,.0f} (XLA / predicted "
+            f"{ratio(xf, pf)}); bytes accessed predicted {size(pb)}, XLA {size(xb)} ({ratio(xb, pb)})")
 
 
 def memory_line(exe, plan: dict, live_peak: int | None) -> str:

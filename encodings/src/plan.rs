@@ -295,6 +295,21 @@ impl<'m> PlanSpace<'m> {
         compute_cost(self.m, step.op, &self.rules[pos], &self.strategies[pos][s], self.mesh)
     }
 
+    /// FLOPs and bytes accessed per device over the whole step, by the plan's strategies: every run of
+    /// a loop body counted, or (`every_run` false) each body once, as XLA's `cost_analysis()` counts a
+    /// `while`.
+    pub fn work(&self, plan: &Plan, every_run: bool) -> ComputeCost {
+        let mut w = ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 };
+        for (pos, step) in self.schedule.steps.iter().enumerate() {
+            let c = self.compute(pos, plan.choice[pos]);
+            let runs = if every_run { step.runs as f64 } else { 1.0 };
+            w.flops += c.flops * runs;
+            w.bytes += c.bytes * runs;
+            w.seconds += c.seconds * runs;
+        }
+        w
+    }
+
     /// Does XLA fuse the step at `pos` into its readers ([`crate::fusion`])?
     pub fn is_fused(&self, pos: usize) -> bool {
         self.fused.get(pos).copied().unwrap_or(false)

@@ -78,6 +78,14 @@ pub struct AxisDoc {
 /// The prediction.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Predicted {
+    /// Bytes the ops read and write per device per step (the roofline's memory side, every run of a
+    /// loop body counted; fused ops' traffic is their readers'), as XLA's `cost_analysis()` counts
+    /// "bytes accessed".
+    #[serde(default)]
+    pub bytes_accessed_per_device: f64,
+    /// The same with each loop body counted once, as XLA's `cost_analysis()` counts a `while`.
+    #[serde(default)]
+    pub bytes_accessed_per_device_bodies_once: f64,
     /// Every collective.
     pub collective_list: Vec<CollectiveDoc>,
     /// How many collectives.
@@ -88,6 +96,13 @@ pub struct Predicted {
     pub communication_s: f64,
     /// Seconds of compute per step.
     pub compute_s: f64,
+    /// Floating-point operations per device per step (a multiply-add counts two), as XLA's
+    /// `cost_analysis()` counts "flops".
+    #[serde(default)]
+    pub flops_per_device: f64,
+    /// The same with each loop body counted once, as XLA's `cost_analysis()` counts a `while`.
+    #[serde(default)]
+    pub flops_per_device_bodies_once: f64,
     /// Peak bytes live per device.
     pub peak_memory_bytes_per_device: f64,
     /// Seconds per step: compute plus communication.
@@ -203,6 +218,7 @@ impl PlanDoc {
                 port(i, m.entry().results.get(i), &s)
             })
             .collect();
+        let (work, once) = (space.work(plan, true), space.work(plan, false));
         let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
         for c in &cost.collectives {
             *by_kind.entry(c.collective.kind.to_string()).or_default() += 1;
@@ -214,11 +230,15 @@ impl PlanDoc {
                 name: mesh.name.clone(),
             },
             predicted: Predicted {
+                bytes_accessed_per_device: work.bytes,
+                bytes_accessed_per_device_bodies_once: once.bytes,
                 collective_list: collective_list(m, space, plan, cost),
                 collectives: cost.collectives.len(),
                 collectives_by_kind: by_kind,
                 communication_s: cost.comm_s,
                 compute_s: cost.compute_s,
+                flops_per_device: work.flops,
+                flops_per_device_bodies_once: once.flops,
                 peak_memory_bytes_per_device: cost.peak_bytes,
                 step_time_s: cost.total_s(),
             },
