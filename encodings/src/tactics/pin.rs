@@ -53,14 +53,7 @@ pub fn pin(built: &mut Built, applied: &Applied, name: &dyn Fn(usize) -> String)
         }) else {
             continue;
         };
-        let same = |s: &automap_ir::sharding::TensorSharding| {
-            s.dims.len() == want.dims.len()
-                && s.dims
-                    .iter()
-                    .zip(&want.dims)
-                    .all(|(a, b)| a.axes.iter().map(|x| &x.name).eq(b.axes.iter().map(|x| &x.name)))
-        };
-        let Some(keep) = cands.iter().position(same) else {
+        let Some(keep) = cands.iter().position(|c| same_layout(c, want)) else {
             out.skipped.push(name(i));
             continue;
         };
@@ -76,4 +69,10 @@ pub fn pin(built: &mut Built, applied: &Applied, name: &dyn Fn(usize) -> String)
         out.strategies += built.problem.nodes[id].forbidden.len() - before;
     }
     Ok(out)
+}
+
+/// Do two shardings put the same axes on each dimension, in the same order?
+pub(crate) fn same_layout(a: &automap_ir::sharding::TensorSharding, b: &automap_ir::sharding::TensorSharding) -> bool {
+    a.dims.len() == b.dims.len()
+        && a.dims.iter().zip(&b.dims).all(|(x, y)| x.axes.iter().map(|v| &v.name).eq(y.axes.iter().map(|v| &v.name)))
 }

@@ -101,11 +101,8 @@ fn pin_every_argument(built: &mut Built, applied: &Applied) -> usize {
     for node in 0..built.nodes.len() {
         let NodeRef::Arg(i, cands) = &built.nodes[node] else { continue };
         let want = &applied.args[*i];
-        let layout = |s: &automap_ir::sharding::TensorSharding| -> Vec<Vec<String>> {
-            s.dims.iter().map(|d| d.axes.iter().map(|a| a.name.clone()).collect()).collect()
-        };
         let id = NodeId::from_u32(node as u32);
-        let Some(keep) = cands.iter().position(|c| layout(c) == layout(want)) else {
+        let Some(keep) = cands.iter().position(|c| super::pin::same_layout(c, want)) else {
             unpinned += 1;
             continue;
         };
