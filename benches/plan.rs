@@ -30,7 +30,7 @@ fn bench(c: &mut Criterion) {
             let mut total = 0.0;
             for (pos, &op) in m.body.iter().enumerate() {
                 for (s, st) in space.strategies[pos].iter().enumerate() {
-                    total += compute_cost(&m, op, &space.rules[pos], st, &mesh).seconds;
+                    total += compute_cost(&m, op, &space.rules[pos], st, &mesh, space.traffic(pos)).seconds;
                     for (k, &v) in m.ops[op].operands.iter().enumerate() {
                         if let Some(t) = m.ty(v).as_tensor() {
                             let from = TensorSharding::replicated("mesh", t.rank());

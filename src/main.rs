@@ -32,12 +32,11 @@ macro_rules! out_raw {
     }};
 }
 
-/// Standard output failed: a closed pipe ends the program with success (its reader has what it wanted);
-/// anything else is an error of the machine's (exit code 2).
-
 /// The importer's warnings `plan` prints before planning; `inspect` lists every one.
 const WARNINGS_SHOWN: usize = 10;
 
+/// Standard output failed: a closed pipe ends the program with success (its reader has what it wanted);
+/// anything else is an error of the machine's (exit code 2).
 fn stdout_failed(e: std::io::Error) -> ! {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         std::process::exit(0);

@@ -29,15 +29,17 @@ fn planned(fixture: &str, mesh_name: &str) -> automap::Planned {
     automap::plan(&model, &mesh, &opts, &mut |_| {}).unwrap()
 }
 
-/// The scanned training step and its unrolled twin (the same layers written out) need the same
-/// collectives, so their plans' communication is equal; the scanned program moves more data (slices of
-/// its stacked weights, stacked activations written per layer), so its compute is higher, and no more.
+/// The scanned training step and its unrolled twin (the same layers written out) need nearly the same
+/// collectives; the scanned program moves more data (slices of its stacked weights, stacked activations
+/// written per layer, values its forward loop must write out for its backward loop where the unrolled
+/// program fuses them across layers), so its compute is higher, and no more. Its plan may trade some of
+/// that compute for communication: within 10% of the twin's.
 #[test]
 fn a_scanned_training_step_plans_like_its_unrolled_twin() {
     for mesh_name in ["cpu-8.yaml", "cpu-2x4.yaml"] {
         let (scan, unrolled) = (planned("gpt_train_scan.mlir", mesh_name), planned("gpt_train.mlir", mesh_name));
         let (s, u) = (&scan.solved.cost, &unrolled.solved.cost);
-        assert!((s.comm_s - u.comm_s).abs() <= 0.01 * u.comm_s, "{mesh_name}: comm {} vs {}", s.comm_s, u.comm_s);
+        assert!((s.comm_s - u.comm_s).abs() <= 0.1 * u.comm_s, "{mesh_name}: comm {} vs {}", s.comm_s, u.comm_s);
         assert!(s.total_s() <= 1.2 * u.total_s(), "{mesh_name}: step {} vs {}", s.total_s(), u.total_s());
         assert_eq!(scan.solved.solution.status, automap::solver::Status::Optimal);
         // The plan shards inside the loops: ops of both bodies take sharded strategies.
@@ -84,7 +86,9 @@ fn a_loop_body_costs_its_trip_count_times() {
         for (a, from) in produced.iter().enumerate() {
             for b in 0..space.strategies[origin.consumer].len() {
                 let to = space.required(origin.consumer, origin.operand, b);
-                let once: f64 = reshard(t, from, &to, &mesh).unwrap().iter().map(|c| c.seconds).sum();
+                let collectives = reshard(t, from, &to, &mesh).unwrap();
+                let moved: f64 = collectives.iter().map(|c| c.seconds).sum();
+                let once = moved + space.unfused_s(origin.value, from, &to, !collectives.is_empty());
                 let cost = e.costs[a * space.strategies[origin.consumer].len() + b];
                 assert_eq!(cost, cost_from_seconds(6.0 * once), "edge into step {}", origin.consumer);
                 checked += usize::from(once > 0.0);

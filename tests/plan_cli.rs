@@ -124,21 +124,23 @@ fn with_all_reduces_only_the_decoder_is_planned_as_classic_megatron() {
     assert_megatron_weights(&plan);
     // Two all-reduces of the activations per layer, as the Megatron reference plan.
     assert_eq!(plan["predicted"]["collectives_by_kind"], serde_json::json!({"all-reduce": 4}));
-    // The last residual is replicated and sliced along the sequence for the final layer norm and logits
-    // (the result is sequence-sharded). A sharding constraint holds it replicated, so that Shardy does
-    // not move the slice up through the residual stream (XLA then gathers before every block), and each
-    // of its three uses in the layer norm takes the slice through a constraint of its own.
+    // A value replicated and sliced for its readers (free: no collective) is held replicated by a
+    // sharding constraint of its own before each slice, so that Shardy does not move the slice up through
+    // the values it was computed from (XLA then gathers before every block).
     let reparsed = automap_ir::parse_module(&annotated).unwrap();
     let constraints: Vec<&str> = annotated.lines().filter(|l| l.contains("= sdy.sharding_constraint")).collect();
-    assert!(
-        constraints.iter().any(|l| l
-            .trim_start()
-            .starts_with("%192 = sdy.sharding_constraint %constrained_192 <@mesh, [{}, {}, {}]>")),
-        "{constraints:#?}"
-    );
-    let sliced =
-        constraints.iter().filter(|l| l.contains(r#"= sdy.sharding_constraint %192 <@mesh, [{}, {"model"}, {}]>"#));
-    assert_eq!(sliced.count(), 3, "{constraints:#?}");
+    let held: Vec<String> = constraints
+        .iter()
+        .filter(|l| l.contains("%constrained_") && !l.contains("\"model\""))
+        .filter_map(|l| l.trim_start().split(' ').next().map(str::to_string))
+        .collect();
+    let slices: Vec<&&str> =
+        constraints.iter().filter(|l| l.trim_start().starts_with("%resharded") && !l.contains("%arg")).collect();
+    assert!(!slices.is_empty(), "{constraints:#?}");
+    for l in &slices {
+        let source = l.split("sdy.sharding_constraint ").nth(1).and_then(|r| r.split(' ').next()).unwrap();
+        assert!(held.iter().any(|h| h == source), "{l} slices {source}, which no constraint holds replicated");
+    }
     assert!(reparsed.body.len() > constraints.len());
 }
 
@@ -187,11 +189,11 @@ fn a_large_model_under_an_impossible_limit_is_refused_with_the_limit_that_fits()
     let (run, _out) = run_plan("no-fit-24", &[&model[..], &["--memory-limit", "0.005"]].concat());
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     for part in
-        ["no plan fits in 5.12 MiB per device", "memory peaks at 5.25 MiB per device", "(--memory-limit 0.005124"]
+        ["no plan fits in 5.12 MiB per device", "memory peaks at 5.24 MiB per device", "(--memory-limit 0.005117"]
     {
         assert!(run.stderr.contains(part), "{part:?} missing from {}", run.stderr);
     }
-    let (run, _out) = run_plan("just-fits-24", &[&model[..], &["--memory-limit", "0.005124"]].concat());
+    let (run, _out) = run_plan("just-fits-24", &[&model[..], &["--memory-limit", "0.005117"]].concat());
     assert_eq!(run.code, Some(0), "{}", run.stderr);
 }
 

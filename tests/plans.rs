@@ -152,8 +152,10 @@ proptest::proptest! {
             *c = rng.below(space.strategies[pos].len() as u64) as usize;
         }
         let c = space.evaluate(&plan);
-        // Every op's roofline, except those XLA fuses into their readers (they compute nothing).
-        let compute: f64 = m.body.iter().enumerate().filter(|&(pos, _)| !space.is_fused(pos)).map(|(pos, &op)| automap::encodings::cost::compute_cost(&m, op, &space.rules[pos], &space.strategies[pos][plan.choice[pos]], &mesh).seconds).sum();
+        // Every op's roofline, each counting the memory its fusion reads and writes through it, and the
+        // fusions that reshardings break.
+        let compute: f64 = m.body.iter().enumerate().map(|(pos, &op)| automap::encodings::cost::compute_cost(&m, op, &space.rules[pos], &space.strategies[pos][plan.choice[pos]], &mesh, space.traffic(pos)).seconds).sum::<f64>() + c.unfused_s;
+        proptest::prop_assert!(c.unfused_s >= 0.0 && c.unfused_s <= c.compute_s);
         let comm: f64 = c.collectives.iter().map(|x| x.collective.seconds).sum();
         proptest::prop_assert!((c.compute_s - compute).abs() <= 1e-12 * compute.max(1.0));
         proptest::prop_assert!((c.comm_s - comm).abs() <= 1e-12 * comm.max(1.0));

@@ -10,12 +10,15 @@ status, gap and wall time, whether XLA compiles the annotated module for the mes
 virtual CPU devices (tools/validate.py --compile-only) and in how long, and the predicted peak per
 device beside XLA's live peak and buffer total. XLA's CPU backend holds bf16 values in f32, so the same
 plan is also priced on the program read with f32 for bf16 ("as f32"), the figure XLA's CPU peak is
-compared with. Exits 1 when a plan fails or XLA does not compile one.
+compared with. A second table sets each plan beside the expert plans of its report; a third gives its
+step serial and overlapped, the roofline split, the FLOPs utilisation and the costliest op kinds.
+Exits 1 when a plan fails or XLA does not compile one.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
 import re
 import subprocess
@@ -79,6 +82,19 @@ def experts(row: dict, report: str) -> None:
         row["fsdp"], row["fsdp_gib"], row["fsdp_ms"] = fsdp_all
 
 
+def step_parts(row: dict, folder: pathlib.Path) -> None:
+    """From plan.json and report.md: the step serial and overlapped, its roofline split, the FLOPs
+    utilisation, and the four costliest op kinds of the compute."""
+    p = json.loads((folder / "plan.json").read_text())["predicted"]
+    row["overlapped_ms"] = p.get("overlapped_step_time_s", 0) * 1e3
+    row["flops_bound_ms"] = p.get("flops_bound_s", 0) * 1e3
+    row["memory_bound_ms"] = (p["compute_s"] - p.get("flops_bound_s", 0)) * 1e3
+    row["link_ms"] = p["communication_s"] * 1e3
+    row["util_serial"], row["util_overlapped"] = p.get("flops_utilisation_serial"), p.get("flops_utilisation_overlapped")
+    kinds = re.findall(r"^  stablehlo\.(\w+) +\d+ +[\d.]+ +([\d.]+)%", (folder / "report.md").read_text(), re.M)
+    row["split"] = ", ".join(f"{k} {share}%" for k, share in kinds[:4])
+
+
 def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest: bool = False) -> dict:
     fixture, mesh, *fmt = spec.split(":")
     fmt = fmt[0] if fmt else "shardy"
@@ -101,6 +117,7 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest:
     m = re.search(r"\((\d[\d.]*) ms predicted", text)
     row["step_ms"] = float(m.group(1)) if m else None
     experts(row, (folder / "report.md").read_text())
+    step_parts(row, folder)
     if leanest:
         # Below any plan's peak: the error names the leanest peak (every value at its leanest sharding).
         _, text, _ = run([automap, "plan", model, "--mesh", f"specs/meshes/{mesh}.yaml", "--memory-limit", "0.001",
@@ -180,6 +197,23 @@ def expert_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def step_table(rows: list[dict]) -> str:
+    """Each plan's step, serial and overlapped, its roofline split and FLOPs utilisation."""
+    lines = ["| case | serial step | overlapped | compute bound by FLOPs | by memory | links "
+             "| FLOPs utilisation, serial / overlapped | costliest op kinds (share of compute) |",
+             "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        def f(k, fmt="{:,.1f}"):
+            return fmt.format(r[k]) if r.get(k) is not None else "-"
+
+        lines.append(
+            f"| {r['case']} | {f('step_ms')} ms | {f('overlapped_ms')} ms | {f('flops_bound_ms')} ms "
+            f"| {f('memory_bound_ms')} ms | {f('link_ms')} ms "
+            f"| {f('util_serial', '{:.1%}')} / {f('util_overlapped', '{:.1%}')} | {r.get('split', '-')} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--automap", default="target/release/automap", help="the automap binary")
@@ -199,6 +233,8 @@ def main(argv=None):
     print(table(rows))
     print()
     print(expert_table(rows))
+    print()
+    print(step_table(rows))
     return 0 if all(r["ok"] for r in rows) else 1
 
 

@@ -169,7 +169,9 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     // The layers of a deep model repeat the same edges (the same tensor type between the same strategy
     // lists): each distinct edge is priced once, keyed by its shardings' interned ids, and later ones copy
     // its costs. (A cost past the limit is recorded at the first edge that has it, which comes first.)
-    let mut priced: HashMap<(TensorType, u64, Vec<u32>, Vec<u32>), usize> = HashMap::new();
+    // (type, runs, computed in its readers, produced shardings, required shardings) → first edge.
+    type EdgeKey = (TensorType, u64, bool, Vec<u32>, Vec<u32>);
+    let mut priced: HashMap<EdgeKey, usize> = HashMap::new();
     let mut interned: HashMap<TensorSharding, u32> = HashMap::new();
     let mut ids = |list: &[TensorSharding]| -> Vec<u32> {
         list.iter()
@@ -190,7 +192,8 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
             let produced = produced_shardings(space, &nodes[from_node], result);
             let required: Vec<TensorSharding> =
                 (0..space.strategies[pos].len()).map(|s| space.required(pos, k, s)).collect();
-            let key = (t.clone(), runs, ids(&produced), ids(&required));
+            let inline = space.computed_in_readers(v);
+            let key = (t.clone(), runs, inline, ids(&produced), ids(&required));
             let costs: Vec<i64> = match priced.get(&key) {
                 Some(&first) => p.edges[EdgeId::from_u32(first as u32)].costs.clone(),
                 None => {
@@ -198,9 +201,11 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
                     let mut all = Vec::with_capacity(produced.len() * required.len());
                     for from in &produced {
                         for to in &required {
-                            let seconds = reshard(t, from, to, space.mesh)
-                                .ok()
-                                .map(|cs| cs.iter().map(|c| c.seconds).sum::<f64>() * runs as f64);
+                            // A collective on a value fused into its reader breaks the fusion in two.
+                            let seconds = reshard(t, from, to, space.mesh).ok().map(|cs| {
+                                let moved = cs.iter().map(|c| c.seconds).sum::<f64>();
+                                (moved + space.unfused_s(v, from, to, !cs.is_empty())) * runs as f64
+                            });
                             all.push(secs(seconds, pos, &mut out_of_range));
                         }
                     }

@@ -1,29 +1,48 @@
 //! Which ops XLA fuses into their consumers instead of running them on their own.
 //!
-//! An op that only selects or repeats elements of its operand (`broadcast_in_dim`, `slice`,
-//! `dynamic_slice`) computes nothing: XLA fuses it into each op that reads it, which then reads the
-//! operand's elements where they are, so the op itself moves no bytes through memory. It runs on its own
-//! only when something reads it that XLA does not fuse into: a loop's initial or yielded value (the
-//! zero-filled stacks a scan's results are written into), a `case` or `if` capturing it, a custom call,
-//! or the program's result; and, since XLA fuses operands into them on some backends only (its CPU
-//! backend copies out a slice a `dot_general` reads), a `dot_general`, convolution, scatter or sort.
-//! The cost model ([`crate::plan::PlanSpace::compute`]) charges a fused op nothing (its readers already
-//! count the bytes they read), and its result holds no buffer of its own: its operand's buffer lives as
+//! An op that only selects, repeats or reorders elements of its operand (`broadcast_in_dim`, `slice`,
+//! `dynamic_slice`, `transpose`) computes nothing: XLA fuses it into each op that reads it (and folds a
+//! transpose into a `dot_general` reading it), which then reads the operand's elements where they are.
+//! It runs on its own only when something reads it that XLA does not fuse into: a loop's initial or
+//! yielded value (the zero-filled stacks a scan's results are written into), a `case` or `if`
+//! capturing it, a custom call, or the program's result; and, since XLA fuses operands into them on
+//! some backends only (its CPU backend copies out a slice a `dot_general` reads), a `dot_general`,
+//! convolution, scatter or sort. Its result holds no buffer of its own: its operand's buffer lives as
 //! long as the result is read ([`crate::plan::PlanSpace::shares_buffer`]).
 //!
 //! An elementwise op whose every reader XLA fuses it into ([`fused_elementwise`]) is computed inside
 //! those readers' kernels, so its result is never written to a buffer; its operands stay live until
-//! its readers run. Only memory follows this rule: the op's compute is priced as if it ran alone.
+//! its readers run.
+//!
+//! Both kinds are *inline* ([`crate::plan::PlanSpace::inline`]): the cost model prices a fusion by the
+//! memory it reads and writes outside itself, split over its ops ([`crate::cost::Traffic`]): an inline
+//! op reads its operands but writes nothing, its readers read nothing of it, and a resharding between
+//! an inline op and its reader breaks the fusion, which costs the value's write and read
+//! ([`crate::plan::PlanSpace::unfused_s`]).
 
 use crate::schedule::Schedule;
 use automap_ir::op::ElementwiseOp;
 use automap_ir::{Module, OpKind, ValueId};
 use std::collections::{HashMap, HashSet};
 
-/// Does an op of this kind only select or repeat its operand's elements, so that XLA fuses it into
-/// its readers?
+/// Does an op of this kind only select, repeat or reorder its operand's elements, so that XLA fuses it
+/// into its readers?
 fn selects_only(kind: &OpKind) -> bool {
-    matches!(kind, OpKind::BroadcastInDim { .. } | OpKind::Slice { .. } | OpKind::DynamicSlice { .. })
+    matches!(
+        kind,
+        OpKind::BroadcastInDim { .. } | OpKind::Slice { .. } | OpKind::DynamicSlice { .. } | OpKind::Transpose { .. }
+    )
+}
+
+/// Does XLA fold an op of this kind into a `dot_general` or convolution that reads it? A transpose, by
+/// its `TransposeFolding` pass: the dot reads the operand with its dimensions renumbered.
+fn folds_into_dots(kind: &OpKind) -> bool {
+    matches!(kind, OpKind::Transpose { .. })
+}
+
+/// Is this a `dot_general` or a convolution?
+fn is_dot(kind: &OpKind) -> bool {
+    matches!(kind, OpKind::DotGeneral(_) | OpKind::Convolution { .. })
 }
 
 /// Does XLA fuse a producer into an op of this kind on every backend (it reads its operands inside one
@@ -68,8 +87,8 @@ pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
         }
     }
     let returned: HashSet<ValueId> = m.returns.iter().copied().collect();
-    // Is `v` read, and only by ops XLA fuses it into (through reshapes)?
-    let fusable = |v: ValueId| -> bool {
+    // Is `v` read, and only by ops XLA fuses it into (through reshapes)? `dots`: a dot is one.
+    let fusable = |v: ValueId, dots: bool| -> bool {
         let (mut todo, mut read) = (vec![v], false);
         while let Some(v) = todo.pop() {
             if returned.contains(&v) {
@@ -78,7 +97,7 @@ pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
             for reader in readers.get(&v).map_or(&[][..], Vec::as_slice) {
                 match reader {
                     Some((_, Some(r))) => todo.push(*r),
-                    Some((k, None)) if fuses_operands(k) => read = true,
+                    Some((k, None)) if fuses_operands(k) || (dots && is_dot(k)) => read = true,
                     _ => return false,
                 }
             }
@@ -88,7 +107,11 @@ pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
     steps
         .iter()
         .map(|step| {
-            step.is_op() && selects_only(&m.ops[step.op].kind) && step.results.len() == 1 && fusable(step.results[0])
+            let kind = &m.ops[step.op].kind;
+            step.is_op()
+                && selects_only(kind)
+                && step.results.len() == 1
+                && fusable(step.results[0], folds_into_dots(kind))
         })
         .collect()
 }

@@ -3,7 +3,7 @@
 //! each times the runs of the step that needs it; peak memory per device); and propagation, which
 //! completes a plan from its arguments' shardings (the reference plans: [`crate::tactics`]).
 
-use crate::cost::{ComputeCost, compute_cost};
+use crate::cost::{ComputeCost, Traffic, compute_cost};
 use crate::mesh::Mesh;
 use crate::reshard::{Collective, reshard};
 use crate::rules::{OpRule, rule_for, tie_rule};
@@ -37,6 +37,8 @@ pub struct PlanSpace<'m> {
     /// Per step: for an elementwise op XLA fuses into its readers, holding no buffer, the last position
     /// where those readers compute it ([`crate::fusion::fused_elementwise`]).
     unheld: Vec<Option<usize>>,
+    /// Per step: which of its operands and results pass through memory ([`Traffic`]).
+    traffic: Vec<Traffic>,
 }
 
 /// The one strategy of an `sdy.manual_computation`: each mesh axis its shardings use on that axis's
@@ -116,6 +118,8 @@ pub struct CausedCollective {
     pub op: Option<OpId>,
     /// The value being resharded.
     pub value: ValueId,
+    /// The step whose operand needs it and the operand's index (`None` for a returned value).
+    pub reader: Option<(usize, usize)>,
     /// How many times it runs: once, or the iterations of the loops around the op that needs it.
     pub runs: u64,
 }
@@ -130,8 +134,11 @@ impl CausedCollective {
 /// What a plan costs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlanCost {
-    /// Seconds of compute (sum over ops, per device).
+    /// Seconds of compute (sum over ops, per device), [`PlanCost::unfused_s`] included.
     pub compute_s: f64,
+    /// Of the compute, the seconds spent writing out and reading back values that a resharding takes
+    /// out of a fusion ([`PlanSpace::unfused_s`]).
+    pub unfused_s: f64,
     /// Seconds of communication (sum over collectives, each times its runs).
     pub comm_s: f64,
     /// Every collective.
@@ -203,8 +210,29 @@ impl<'m> PlanSpace<'m> {
         }
         let fused = crate::fusion::fused_steps(m, &schedule);
         let unheld = crate::fusion::fused_elementwise(m, &schedule, &fused);
-        let mut space = PlanSpace { m, mesh, schedule, rules, strategies, producer, view: Vec::new(), fused, unheld };
+        let mut space = PlanSpace {
+            m,
+            mesh,
+            schedule,
+            rules,
+            strategies,
+            producer,
+            view: Vec::new(),
+            fused,
+            unheld,
+            traffic: Vec::new(),
+        };
         space.view = space.find_views();
+        space.traffic = (0..space.schedule.steps.len())
+            .map(|pos| Traffic {
+                operand_inline: space.schedule.steps[pos]
+                    .operands
+                    .iter()
+                    .map(|&v| space.computed_in_readers(v))
+                    .collect(),
+                inline: space.inline(pos),
+            })
+            .collect();
         space
     }
 
@@ -285,29 +313,67 @@ impl<'m> PlanSpace<'m> {
         self.producer.get(&v).map_or(v, |&(pos, k)| self.schedule.steps[pos].results[k])
     }
 
+    /// Is the step at `pos` computed inside the kernels of the ops that read it, as XLA fuses it
+    /// ([`crate::fusion`]: a broadcast or slice, or an elementwise op that holds no buffer)?
+    pub fn inline(&self, pos: usize) -> bool {
+        self.fused[pos] || self.unheld[pos].is_some()
+    }
+
+    /// Is `v` computed where it is read, never passing through memory: made by a step that XLA fuses
+    /// into its readers ([`PlanSpace::inline`]), seen through reshapes?
+    pub fn computed_in_readers(&self, v: ValueId) -> bool {
+        let mut v = v;
+        while let Some((p, _)) = self.producer_of(v) {
+            let step = &self.schedule.steps[p];
+            if self.inline(p) {
+                return true;
+            }
+            if !(step.is_op() && matches!(self.m.ops[step.op].kind, OpKind::Reshape)) {
+                return false;
+            }
+            v = step.operands[0];
+        }
+        false
+    }
+
+    /// The seconds of memory traffic that resharding `v` from `from` to `to` adds when `v` is
+    /// [computed in its readers](PlanSpace::computed_in_readers): a collective reads a buffer, so the
+    /// producer writes the value out and the reader reads the resharded value back, a fusion broken
+    /// in two. Nothing when `v` is held anyway or when the resharding needs no collective.
+    pub fn unfused_s(&self, v: ValueId, from: &TensorSharding, to: &TensorSharding, collectives: bool) -> f64 {
+        if !collectives || !self.computed_in_readers(v) {
+            return 0.0;
+        }
+        let total = self.m.ty(v).byte_size() as f64;
+        (total / self.mesh.shards(from) + total / self.mesh.shards(to)) / self.mesh.device.hbm_bytes_per_s()
+    }
+
     /// The compute of one run of the step at `pos` under strategy `s` (a carry or a join computes
-    /// nothing, nor does an op XLA fuses into its readers: [`crate::fusion`]).
+    /// nothing). An op fused with its producers or readers counts only the memory it reads from and
+    /// writes to outside its fusion ([`Traffic`]).
     pub fn compute(&self, pos: usize, s: usize) -> ComputeCost {
         let step = &self.schedule.steps[pos];
-        if !step.is_op() || self.fused[pos] {
-            return ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 };
+        if !step.is_op() {
+            return ComputeCost::ZERO;
         }
-        compute_cost(self.m, step.op, &self.rules[pos], &self.strategies[pos][s], self.mesh)
+        compute_cost(self.m, step.op, &self.rules[pos], &self.strategies[pos][s], self.mesh, &self.traffic[pos])
     }
 
     /// FLOPs and bytes accessed per device over the whole step, by the plan's strategies: every run of
     /// a loop body counted, or (`every_run` false) each body once, as XLA's `cost_analysis()` counts a
     /// `while`.
     pub fn work(&self, plan: &Plan, every_run: bool) -> ComputeCost {
-        let mut w = ComputeCost { flops: 0.0, bytes: 0.0, seconds: 0.0 };
+        let mut w = ComputeCost::ZERO;
         for (pos, step) in self.schedule.steps.iter().enumerate() {
-            let c = self.compute(pos, plan.choice[pos]);
             let runs = if every_run { step.runs as f64 } else { 1.0 };
-            w.flops += c.flops * runs;
-            w.bytes += c.bytes * runs;
-            w.seconds += c.seconds * runs;
+            w = w.plus(&self.compute(pos, plan.choice[pos]).times(runs));
         }
         w
+    }
+
+    /// Which of the operands and results of the step at `pos` pass through memory.
+    pub fn traffic(&self, pos: usize) -> &Traffic {
+        &self.traffic[pos]
     }
 
     /// Does XLA fuse the step at `pos` into its readers ([`crate::fusion`])?
@@ -462,8 +528,11 @@ impl<'m> PlanSpace<'m> {
         // consumer starts from what the first reduction produced (XLA shares these collectives too).
         let mut done: HashMap<(ValueId, String), ()> = HashMap::new();
         let mut reduced: HashMap<(ValueId, Vec<String>), TensorSharding> = HashMap::new();
+        // Memory traffic of fusions that a resharding breaks ([`PlanSpace::unfused_s`]).
+        let mut unfused = 0.0;
         let mut add = |v: ValueId,
                        op: Option<OpId>,
+                       reader: Option<(usize, usize)>,
                        runs: u64,
                        from: &TensorSharding,
                        to: &TensorSharding,
@@ -480,7 +549,14 @@ impl<'m> PlanSpace<'m> {
                 _ => from.clone(),
             };
             if let Ok(cs) = reshard(t, &start, to, self.mesh) {
-                out.extend(cs.into_iter().map(|collective| CausedCollective { collective, op, value: v, runs }));
+                unfused += self.unfused_s(v, &start, to, !cs.is_empty()) * runs as f64;
+                out.extend(cs.into_iter().map(|collective| CausedCollective {
+                    collective,
+                    op,
+                    value: v,
+                    reader,
+                    runs,
+                }));
             }
             if !gone.is_empty() {
                 reduced.entry((v, gone)).or_insert_with(|| to.clone());
@@ -494,16 +570,17 @@ impl<'m> PlanSpace<'m> {
                     continue;
                 }
                 let (from, to) = (self.produced(plan, v), self.required_in(plan, pos, k));
-                add(v, Some(step.op), step.operand_runs[k], &from, &to, &mut collectives);
+                add(v, Some(step.op), Some((pos, k)), step.operand_runs[k], &from, &to, &mut collectives);
             }
         }
         for &v in &m.returns {
             let from = self.produced(plan, v);
             let to = TensorSharding { unreduced: Vec::new(), ..from.clone() };
-            add(v, None, 1, &from, &to, &mut collectives);
+            add(v, None, None, 1, &from, &to, &mut collectives);
         }
+        compute_s += unfused;
         let comm_s = collectives.iter().map(CausedCollective::total_s).sum::<f64>() + 0.0;
-        PlanCost { compute_s, comm_s, collectives, peak_bytes: self.peak_bytes(plan) }
+        PlanCost { compute_s, unfused_s: unfused, comm_s, collectives, peak_bytes: self.peak_bytes(plan) }
     }
 
     /// Peak bytes per device over program order (a loop's body once: what lives across the loop and

@@ -103,6 +103,18 @@ pub struct Predicted {
     /// The same with each loop body counted once, as XLA's `cost_analysis()` counts a `while`.
     #[serde(default)]
     pub flops_per_device_bodies_once: f64,
+    /// Of the compute, seconds of ops bound by their FLOPs (the rest is bound by memory traffic).
+    #[serde(default)]
+    pub flops_bound_s: f64,
+    /// The program's FLOPs utilisation at the overlapped step (see [`crate::step_time::StepTime`]).
+    #[serde(default)]
+    pub flops_utilisation_overlapped: f64,
+    /// The same at the serial step.
+    #[serde(default)]
+    pub flops_utilisation_serial: f64,
+    /// Seconds per step with collectives overlapping independent compute ([`crate::overlap`]).
+    #[serde(default)]
+    pub overlapped_step_time_s: f64,
     /// Peak bytes live per device.
     pub peak_memory_bytes_per_device: f64,
     /// Seconds per step: compute plus communication.
@@ -219,6 +231,7 @@ impl PlanDoc {
             })
             .collect();
         let (work, once) = (space.work(plan, true), space.work(plan, false));
+        let t = crate::step_time::StepTime::of(space, plan, cost);
         let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
         for c in &cost.collectives {
             *by_kind.entry(c.collective.kind.to_string()).or_default() += 1;
@@ -239,6 +252,10 @@ impl PlanDoc {
                 compute_s: cost.compute_s,
                 flops_per_device: work.flops,
                 flops_per_device_bodies_once: once.flops,
+                flops_bound_s: t.flops_bound_s,
+                flops_utilisation_overlapped: t.utilisation_overlapped(),
+                flops_utilisation_serial: t.utilisation_serial(),
+                overlapped_step_time_s: t.overlapped_s,
                 peak_memory_bytes_per_device: cost.peak_bytes,
                 step_time_s: cost.total_s(),
             },

@@ -7,6 +7,7 @@ use super::inspect::bytes;
 use crate::build::Built;
 use crate::mesh::Mesh;
 use crate::plan::{Plan, PlanCost, PlanSpace};
+use crate::step_time::StepTime;
 use crate::tactics::reference::reference;
 use crate::tactics::{Recognised, parse_tactics};
 use automap_ir::Module;
@@ -37,6 +38,20 @@ pub fn plan_report(
         cost.total_s() * 1e3,
         cost.compute_s * 1e3,
         cost.comm_s * 1e3
+    );
+    let t = StepTime::of(space, plan, cost);
+    let _ = writeln!(
+        s,
+        "  overlapped (collectives beside independent compute, loop-invariant ones a loop iteration ahead): {:.3} ms\n  \
+         roofline: compute bound by FLOPs {:.3} ms, by memory traffic {:.3} ms; links {:.3} ms\n  \
+         FLOPs utilisation (the program's FLOPs at peak over all devices, {:.3} ms, over the step): {:.1}% serial, {:.1}% overlapped",
+        t.overlapped_s * 1e3,
+        t.flops_bound_s * 1e3,
+        t.memory_bound_s * 1e3,
+        t.link_s * 1e3,
+        t.ideal_s * 1e3,
+        100.0 * t.utilisation_serial(),
+        100.0 * t.utilisation_overlapped()
     );
     let mem = mesh.device.memory_bytes();
     let _ = writeln!(

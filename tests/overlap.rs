@@ -1,0 +1,59 @@
+//! The overlapped step time ([`automap::encodings::overlap`]) on reference plans of the fixtures.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use automap::encodings::overlap::overlapped_step_s;
+use automap::encodings::plan::{Plan, PlanCost, PlanSpace};
+use automap::encodings::tactics::{apply, parse_tactics};
+
+/// The reference plan `spec` on a fixture and mesh: its cost and its overlapped step time.
+fn overlapped(fixture: &str, mesh: &str, spec: &str) -> (PlanCost, f64) {
+    let (m, mesh) = (common::module(fixture), common::mesh(mesh));
+    let space = PlanSpace::new(&m, &mesh);
+    let plan: Plan = space.propagate(apply(&space, &parse_tactics(spec, &mesh).unwrap()).args);
+    let cost = space.evaluate(&plan);
+    let t = overlapped_step_s(&space, &plan, &cost);
+    (cost, t)
+}
+
+/// Megatron's forward pass reads each all-reduce's result at once (the residual add), and nothing else
+/// is left to compute meanwhile: nothing overlaps.
+#[test]
+fn collectives_read_at_once_overlap_nothing() {
+    let (c, t) = overlapped("gpt_forward.mlir", "cpu-model-4.yaml", "megatron");
+    assert!(!c.collectives.is_empty());
+    assert!((t - c.total_s()).abs() <= 1e-12 * c.total_s(), "{t} against {}", c.total_s());
+}
+
+/// FSDP on a scanned training step: each layer's weights are gathered from a slice of the stacked
+/// weights, the same in every iteration, so the gathers run an iteration ahead, beside compute.
+#[test]
+fn fsdp_gathers_of_stacked_weights_overlap_compute() {
+    let (c, t) = overlapped("llama_remat_train.mlir", "cpu-2x4.yaml", "fsdp:data+fsdp:model");
+    assert!(t >= c.compute_s.max(c.comm_s));
+    assert!(c.total_s() - t >= 0.1 * c.comm_s, "overlapped {t} of serial {} (communication {})", c.total_s(), c.comm_s);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any plan of a program with loops, branches or kernels: the overlapped step lies between the
+    /// longer of compute and communication and their sum.
+    #[test]
+    fn the_overlapped_step_lies_between_the_longer_part_and_the_sum(seed in proptest::prelude::any::<u64>(), which in 0usize..6) {
+        let (f, mesh) = [("gpt_train_scan.mlir", "cpu-8.yaml"), ("llama_remat_train.mlir", "cpu-2x4.yaml"), ("fori.mlir", "cpu-8.yaml"), ("cond_train.mlir", "cpu-2x4.yaml"), ("llama_kernel_train.mlir", "cpu-2x4.yaml"), ("moe.mlir", "cpu-8.yaml")][which];
+        let (m, mesh) = (common::module(f), common::mesh(mesh));
+        let space = PlanSpace::new(&m, &mesh);
+        let mut rng = automap::solver::Rng::new(seed);
+        let mut plan = space.replicated();
+        for (pos, c) in plan.choice.iter_mut().enumerate() {
+            *c = rng.below(space.strategies[pos].len() as u64) as usize;
+        }
+        let c = space.evaluate(&plan);
+        let t = overlapped_step_s(&space, &plan, &c);
+        proptest::prop_assert!(t >= c.compute_s.max(c.comm_s) * (1.0 - 1e-9), "{f}: {t} < {} {}", c.compute_s, c.comm_s);
+        proptest::prop_assert!(t <= c.total_s() * (1.0 + 1e-9), "{f}: {t} > {}", c.total_s());
+    }
+}
