@@ -126,6 +126,8 @@ class Plan:
         out_shardings: the same for the function's results.
         mesh: the `jax.sharding.Mesh` the shardings are on.
         step_time_s, compute_s, communication_s: the predicted step time and its parts, in seconds.
+        overlapped_step_time_s: the same with collectives overlapping independent compute.
+        flops_utilisation: the program's FLOPs at peak over all devices, over the overlapped step.
         peak_memory_bytes: the predicted peak of live bytes per device.
         collectives: the predicted collectives (plan.json's `collective_list`).
         status: how the solve ended (`optimal`, `time limit`, ...); `optimal` says whether it is proven.
@@ -151,6 +153,8 @@ class Plan:
         self.step_time_s = predicted["step_time_s"]
         self.compute_s = predicted["compute_s"]
         self.communication_s = predicted["communication_s"]
+        self.overlapped_step_time_s = predicted.get("overlapped_step_time_s", self.step_time_s)
+        self.flops_utilisation = predicted.get("flops_utilisation_overlapped")
         self.peak_memory_bytes = predicted["peak_memory_bytes_per_device"]
         self.collectives = predicted["collective_list"]
         self.status = solver["status"]

@@ -32,6 +32,8 @@ def test_plan_jit_runs_matches_the_unsharded_function_and_xla_inserts_the_predic
     fn, abstract = model(name)
     plan = automap.plan(fn, *abstract, mesh=SPECS / f"{mesh}.yaml", memory_limit=memory, time_limit=30)
     assert plan.optimal, plan
+    longer_part = max(plan.compute_s, plan.communication_s)
+    assert longer_part * (1 - 1e-9) <= plan.overlapped_step_time_s <= plan.step_time_s * (1 + 1e-9)
     if memory is not None:
         assert plan.peak_memory_bytes <= memory * 2**30
         assert any(s.spec != jax.sharding.PartitionSpec(*[None] * len(s.spec)) for s in jax.tree.leaves(plan.in_shardings))
