@@ -35,6 +35,16 @@ The second hop of a staged reduction (here the 8x8 tensor, first over 4 devices,
     {'kind': 'all-reduce', 'bytes': 16, 'op': 'jit(f)/reduce_sum'}
     {'kind': 'all-reduce', 'bytes': 8, 'op': 'jit(f)/scatter-add'}
 
+XLA numbers the operands of a long list (`/*index=5*/`); a hop that takes the previous result there is
+still the same reduction:
+
+    >>> hlo = '''
+    ... %all-reduce.1 = f32[8,8]{1,0} all-reduce(%a), replica_groups=[2,4]<=[8], metadata={op_name="jit(f)/dot_general"}
+    ... %all-reduce.2 = (f32[2]{0}, f32[2]{0}, f32[2]{0}, f32[2]{0}, f32[2]{0}, /*index=5*/f32[8,8]{1,0}) all-reduce(%b, %c, %d, %e, %f, /*index=5*/%all-reduce.1), replica_groups=[4,2]<=[2,4]T(1,0), metadata={op_name="jit(f)/(r:r:r:r:r:dot_general)"}
+    ... '''
+    >>> [c["op"] for c in collectives(hlo)]
+    ['jit(f)/dot_general', 'jit(f)/r', 'jit(f)/r', 'jit(f)/r', 'jit(f)/r', 'jit(f)/r']
+
 A reduced part sent on:
 
     >>> hlo = '''
@@ -114,7 +124,8 @@ def collectives(hlo: str) -> list[dict]:
             continue
         kind, rest = m.group("kind"), m.group("rest")
         sizes = shape_bytes(m.group("ty"))
-        operands = [o for o in m.group("operands").split(",") if o.strip()]
+        # XLA numbers every fifth operand of a long list (`/*index=5*/%x`): the comment is no part of the name.
+        operands = [o for o in re.sub(r"/\*.*?\*/", "", m.group("operands")).split(",") if o.strip()]
         if kind == "all-to-all":
             g = group_size(rest) or len(operands)
             if "dimensions=" not in rest and len(operands) > 1:
