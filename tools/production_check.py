@@ -156,6 +156,11 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest:
     return row
 
 
+def cell(row: dict, key: str, fmt: str) -> str:
+    """`row[key]` formatted, or "-" where it was not measured."""
+    return fmt.format(row[key]) if row.get(key) is not None else "-"
+
+
 def table(rows: list[dict]) -> str:
     head = ("| case | ops | steps | strategies | plan | gap | plan s | XLA compiles | compile s | predicted peak "
             "| as f32 | XLA live peak | XLA buffers | live / predicted | live / as f32 |\n"
@@ -163,7 +168,7 @@ def table(rows: list[dict]) -> str:
     lines = [head]
     for r in rows:
         def f(k, fmt="{:.2f}"):
-            return fmt.format(r[k]) if r.get(k) is not None else "-"
+            return cell(r, k, fmt)
 
         def ratio(a, b):
             return f"{r[a] / r[b]:.2f}" if r.get(a) and r.get(b) else "-"
@@ -186,7 +191,7 @@ def expert_table(rows: list[dict]) -> str:
              "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         def f(k, fmt="{:,.1f}"):
-            return fmt.format(r[k]) if r.get(k) is not None else "-"
+            return cell(r, k, fmt)
 
         lines.append(
             f"| {r['case']} | {f('step_ms')} ms | {f('predicted_gib', '{:.2f}')} GiB | {r.get('expert', 'none')} "
@@ -204,7 +209,7 @@ def step_table(rows: list[dict]) -> str:
              "|---|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         def f(k, fmt="{:,.1f}"):
-            return fmt.format(r[k]) if r.get(k) is not None else "-"
+            return cell(r, k, fmt)
 
         lines.append(
             f"| {r['case']} | {f('step_ms')} ms | {f('overlapped_ms')} ms | {f('flops_bound_ms')} ms "

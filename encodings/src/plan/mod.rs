@@ -3,6 +3,8 @@
 //! each times the runs of the step that needs it; peak memory per device); and propagation, which
 //! completes a plan from its arguments' shardings (the reference plans: [`crate::tactics`]).
 
+mod inline;
+
 use crate::cost::{ComputeCost, Traffic, compute_cost};
 use crate::mesh::Mesh;
 use crate::reshard::{Collective, reshard};
@@ -33,12 +35,12 @@ pub struct PlanSpace<'m> {
     view: Vec<bool>,
     /// Per step: does XLA fuse it into its readers, so that it computes nothing of its own
     /// ([`crate::fusion`])?
-    fused: Vec<bool>,
+    pub(crate) fused: Vec<bool>,
     /// Per step: for an elementwise op XLA fuses into its readers, holding no buffer, the last position
     /// where those readers compute it ([`crate::fusion::fused_elementwise`]).
-    unheld: Vec<Option<usize>>,
+    pub(crate) unheld: Vec<Option<usize>>,
     /// Per step: which of its operands and results pass through memory ([`Traffic`]).
-    traffic: Vec<Traffic>,
+    pub(crate) traffic: Vec<Traffic>,
 }
 
 /// The one strategy of an `sdy.manual_computation`: each mesh axis its shardings use on that axis's
@@ -313,41 +315,6 @@ impl<'m> PlanSpace<'m> {
         self.producer.get(&v).map_or(v, |&(pos, k)| self.schedule.steps[pos].results[k])
     }
 
-    /// Is the step at `pos` computed inside the kernels of the ops that read it, as XLA fuses it
-    /// ([`crate::fusion`]: a broadcast or slice, or an elementwise op that holds no buffer)?
-    pub fn inline(&self, pos: usize) -> bool {
-        self.fused[pos] || self.unheld[pos].is_some()
-    }
-
-    /// Is `v` computed where it is read, never passing through memory: made by a step that XLA fuses
-    /// into its readers ([`PlanSpace::inline`]), seen through reshapes?
-    pub fn computed_in_readers(&self, v: ValueId) -> bool {
-        let mut v = v;
-        while let Some((p, _)) = self.producer_of(v) {
-            let step = &self.schedule.steps[p];
-            if self.inline(p) {
-                return true;
-            }
-            if !(step.is_op() && matches!(self.m.ops[step.op].kind, OpKind::Reshape)) {
-                return false;
-            }
-            v = step.operands[0];
-        }
-        false
-    }
-
-    /// The seconds of memory traffic that resharding `v` from `from` to `to` adds when `v` is
-    /// [computed in its readers](PlanSpace::computed_in_readers): a collective reads a buffer, so the
-    /// producer writes the value out and the reader reads the resharded value back, a fusion broken
-    /// in two. Nothing when `v` is held anyway or when the resharding needs no collective.
-    pub fn unfused_s(&self, v: ValueId, from: &TensorSharding, to: &TensorSharding, collectives: bool) -> f64 {
-        if !collectives || !self.computed_in_readers(v) {
-            return 0.0;
-        }
-        let total = self.m.ty(v).byte_size() as f64;
-        (total / self.mesh.shards(from) + total / self.mesh.shards(to)) / self.mesh.device.hbm_bytes_per_s()
-    }
-
     /// The compute of one run of the step at `pos` under strategy `s` (a carry or a join computes
     /// nothing). An op fused with its producers or readers counts only the memory it reads from and
     /// writes to outside its fusion ([`Traffic`]).
@@ -369,16 +336,6 @@ impl<'m> PlanSpace<'m> {
             w = w.plus(&self.compute(pos, plan.choice[pos]).times(runs));
         }
         w
-    }
-
-    /// Which of the operands and results of the step at `pos` pass through memory.
-    pub fn traffic(&self, pos: usize) -> &Traffic {
-        &self.traffic[pos]
-    }
-
-    /// Does XLA fuse the step at `pos` into its readers ([`crate::fusion`])?
-    pub fn is_fused(&self, pos: usize) -> bool {
-        self.fused.get(pos).copied().unwrap_or(false)
     }
 
     /// Seconds of compute of the step at `pos` under strategy `s` over all its runs.
