@@ -40,9 +40,13 @@ fn every_fixture_plans_the_same_files_on_every_run_and_thread_count() {
         let (first, stderr) = plan(fixture, mesh, "2", extra);
         assert!(!stderr.contains("note: the time limit cut"), "{fixture} on {mesh}: {stderr}");
         for threads in ["2", "1"] {
-            let (again, _) = plan(fixture, mesh, threads, extra);
+            let (again, again_stderr) = plan(fixture, mesh, threads, extra);
             for (a, b) in first.iter().zip(&again) {
-                assert!(a == b, "{fixture} on {mesh}: a run on {threads} thread(s) wrote other files");
+                let differs = a.lines().zip(b.lines()).find(|(x, y)| x != y);
+                assert!(
+                    a == b,
+                    "{fixture} on {mesh}: a run on {threads} thread(s) wrote other files, first at {differs:?}\nfirst run:\n{stderr}\nthis run:\n{again_stderr}"
+                );
             }
         }
     }
