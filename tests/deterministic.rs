@@ -7,12 +7,15 @@ mod common;
 
 use common::{Scratch, automap};
 
-/// The three files `automap plan` writes for `fixture` on `mesh` with `threads`, and its stderr.
+/// The three files `automap plan` writes for `fixture` on `mesh` with `threads`, and its stderr. The
+/// limit is room for the work, not a speed goal: the reference plans of report.md are solved within a
+/// share of it, by the clock, and at 600 s the FSDP reference on gpt_train (cpu-2x4) sometimes ran out
+/// of its 15 s and was reported "best found" instead of "optimal".
 fn plan(fixture: &str, mesh: &str, threads: &str, extra: &[&str]) -> (Vec<String>, String) {
     let out = Scratch::new(&format!("det-{fixture}-{mesh}-{threads}"));
     let model = format!("tests/fixtures/{fixture}.mlir");
     let mesh = format!("specs/meshes/{mesh}.yaml");
-    let args = [&["plan", &model, "--mesh", &mesh, "--threads", threads, "--time-limit", "600"], extra].concat();
+    let args = [&["plan", &model, "--mesh", &mesh, "--threads", threads, "--time-limit", "3000"], extra].concat();
     let run = automap(&[&args[..], &["--out", &out.arg()]].concat());
     assert_eq!(run.code, Some(0), "{fixture}: {}", run.stderr);
     let files = ["annotated.mlir", "plan.json", "report.md"];
