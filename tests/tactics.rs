@@ -103,6 +103,41 @@ fn the_batch_is_found_from_the_dataflow() {
 }
 
 #[test]
+fn production_programs_show_their_batch_and_megatron_blocks_through_the_layer_scan() {
+    let sharded = |a: &Applied, m: &automap::ir::Module| -> Vec<(String, Vec<usize>)> {
+        (0..m.args.len())
+            .filter(|&i| dims(a, i).iter().any(|&n| n > 0))
+            .map(|i| (m.entry().args[i].name.clone().unwrap_or_default(), dims(a, i)))
+            .collect()
+    };
+    // A decode step: the batch is what the KV caches and the tokens share (not the V cache's head
+    // dimension, which only attention's values hold), and Megatron splits the caches by heads with the
+    // stacked projections that fill them.
+    let m = module("production/llama3_8b_decode.mlir");
+    let (dp, _) = applied(&m, "h100-8x8.yaml", "dp:node");
+    let batch = sharded(&dp, &m);
+    let want: Vec<(String, Vec<usize>)> = vec![
+        ("cache_k".into(), vec![0, 1, 0, 0, 0]),
+        ("cache_v".into(), vec![0, 1, 0, 0, 0]),
+        ("tokens".into(), vec![1, 0]),
+    ];
+    assert_eq!(batch, want);
+    let (tp, _) = applied(&m, "h100-8x8.yaml", "megatron:gpu");
+    let by_name: std::collections::HashMap<String, Vec<usize>> = sharded(&tp, &m).into_iter().collect();
+    assert_eq!(by_name.get("cache_k"), Some(&vec![0, 0, 0, 1, 0]), "{by_name:?}");
+    assert_eq!(by_name.get("cache_v"), by_name.get("cache_k"));
+    let found = &tp.matched[0].found;
+    // wq, wk, wv, w_gate, w_up keep their Megatron dimension; wo and w_down contract it: read through
+    // the per-layer slices of the stacked weights inside the scan.
+    assert!(found.contains("5 column-parallel") && found.contains("2 row-parallel"), "{found}");
+    // A mixture of experts' training step: routing by top-k does not hide the batch.
+    let m = module("production/mixtral_train.mlir");
+    let (dp, _) = applied(&m, "h100-8x8.yaml", "dp:node");
+    let batch = sharded(&dp, &m);
+    assert_eq!(batch, vec![("tokens".into(), vec![1, 0]), ("targets".into(), vec![1, 0])]);
+}
+
+#[test]
 fn a_tactic_that_does_not_apply_says_so() {
     let m = module("gnn.mlir");
     let (a, _) = applied(&m, "cpu-2x4.yaml", "megatron:model");

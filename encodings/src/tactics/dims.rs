@@ -99,6 +99,12 @@ impl Dims {
             let rule = &space.rules[pos];
             let matmul =
                 step.is_op() && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_) | OpKind::Convolution { .. });
+            // XLA gathers a top-k's batch dimensions whole (its partitioner splits only the sorted one),
+            // but nothing in the op needs them whole: the roles read them as passed through.
+            let sorted = match m.ops[step.op].kind {
+                OpKind::TopK { .. } if step.is_op() => rule.operands.first().and_then(|o| o.last()?.first().copied()),
+                _ => None,
+            };
             for (f, factor) in rule.factors.iter().enumerate() {
                 let mut at: Vec<(bool, usize)> = Vec::new();
                 let ports = step.operands.iter().zip(&rule.operands).map(|(v, d)| (false, v, d));
@@ -119,6 +125,7 @@ impl Dims {
                 }
                 let operands = at.iter().filter(|(r, _)| !r).count();
                 let event = match factor.kind {
+                    FactorKind::NeedReplication if sorted.is_some_and(|s| s != f) => None,
                     FactorKind::NeedReplication => Some(Event::NeedsReplication),
                     FactorKind::Reduction if matmul => Some(Event::Contracted),
                     FactorKind::Reduction => {

@@ -242,14 +242,13 @@ impl Found<'_, '_> {
                 }
             }
         }
-        let m = self.space.m;
         let side = |col: bool| {
-            want.iter().filter(|&&(i, d, _)| column_parallel(self.space, m.args[i], d) == Some(col)).count()
+            want.iter().filter(|&&(i, d, _)| column_parallel(self.space, self.dims, i, d) == Some(col)).count()
         };
         let (col, row) = (side(true), side(false));
         let mut what = format!(
             "{} (an MLP's hidden dimension or an attention's heads) over {}: {col} column-parallel (a matmul keeps \
-             the dimension), {row} row-parallel (a matmul contracts it), {} beside them (biases)",
+             the dimension), {row} row-parallel (a matmul contracts it), {} read by no matmul (state, biases)",
             count(even.len(), "block"),
             count(want.len(), "parameter"),
             want.len() - col - row,
@@ -266,18 +265,49 @@ impl Found<'_, '_> {
     }
 }
 
-/// Whether the first matmul reading value `v` keeps its dimension `d` in its result (column-parallel,
-/// `Some(true)`) or contracts it (row-parallel, `Some(false)`); `None` when no matmul reads `v` itself.
-fn column_parallel(space: &PlanSpace<'_>, v: ValueId, d: usize) -> Option<bool> {
+/// Whether the first matmul reading argument `i`, or a view of it (a layer's slice of stacked weights
+/// read inside a loop, a reshape, a convert to the compute type), keeps its dimension `d` in its result
+/// (column-parallel, `Some(true)`) or contracts it (row-parallel, `Some(false)`); `None` when no matmul
+/// reads it (an optimizer state, a bias). The dimension is followed by its class, so a view that drops
+/// or moves dimensions (the layer axis squeezed away) does not lose it.
+fn column_parallel(space: &PlanSpace<'_>, dims: &Dims, i: usize, d: usize) -> Option<bool> {
     let m = space.m;
-    space.steps().iter().enumerate().find_map(|(pos, step)| {
-        if !matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) || !step.is_op() {
-            return None;
+    let arg = m.args[i];
+    let class = dims.class_of(arg, d)?;
+    let mut reached: std::collections::HashSet<ValueId> = std::iter::once(arg).collect();
+    for (pos, step) in space.steps().iter().enumerate() {
+        let reads: Vec<usize> = (0..step.operands.len()).filter(|&k| reached.contains(&step.operands[k])).collect();
+        if reads.is_empty() {
+            continue;
         }
-        let k = step.operands.iter().position(|&o| o == v)?;
-        let f = *space.rules[pos].operands.get(k)?.get(d)?.first()?;
-        Some(space.rules[pos].factors[f].kind == FactorKind::PassThrough)
-    })
+        if step.is_op() && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) {
+            let rule = &space.rules[pos];
+            for k in reads {
+                let v = step.operands[k];
+                let Some(e) = (0..rule.operands[k].len()).find(|&e| dims.class_of(v, e) == Some(class)) else {
+                    continue;
+                };
+                let Some(&f) = rule.operands[k][e].first() else { continue };
+                return Some(rule.factors[f].kind == FactorKind::PassThrough);
+            }
+            continue;
+        }
+        // A view carries the argument on: a loop carry (its block arguments too), or a one-operand op
+        // that moves data without combining it.
+        let view = !step.is_op()
+            || matches!(
+                m.ops[step.op].kind,
+                OpKind::Reshape
+                    | OpKind::Transpose { .. }
+                    | OpKind::Slice { .. }
+                    | OpKind::DynamicSlice { .. }
+                    | OpKind::Elementwise(_)
+            ) && reads == [0];
+        if view {
+            reached.extend(step.results.iter().chain(&step.aliases).copied());
+        }
+    }
+    None
 }
 
 /// `n thing` or `n things`.

@@ -10,21 +10,26 @@ use std::collections::{HashMap, HashSet};
 /// What the tactics act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Roles {
-    /// The batch: among the classes some argument has, that no op needs whole, that the outputs keep or
-    /// a reduction sums away (the loss), that no value holds twice (attention's queries and keys are
-    /// one sequence) and that no updated argument holds (see `updated`), the one the fewest arguments
-    /// hold (the inputs and targets: a sequence dimension is also held by positional embeddings, a
-    /// feature dimension by the weights on either side of it), then the one the most op results hold
-    /// (every activation holds the batch), then the one fewer matmuls contract, then the outermost. A
-    /// program that updates no argument (inference) has no backward pass, so a class a reduction sums
-    /// away while keeping other dimensions (a layer norm's, a softmax's) is not its batch either.
+    /// The batch: among the classes some argument has, that the outputs keep or a reduction sums away
+    /// (the loss), that no op needs whole (a top-k over experts does not need its tokens whole, though
+    /// XLA gathers them), that no value holds twice (attention's queries and keys are one sequence) and
+    /// that no updated argument holds (see `updated`): in a program with no backward pass, one that no
+    /// matmul contracts (attention contracts the head dimension a KV cache holds beside its batch; only
+    /// a weight gradient contracts the batch) and that the most op results hold (every activation holds
+    /// the batch, a V cache's head dimension only attention's values); then the one the fewest
+    /// arguments hold (the inputs and targets: a sequence dimension is also held by positional
+    /// embeddings, a feature dimension by the weights on either side of it), then the one the most op
+    /// results hold, then the one fewer matmuls contract, then the outermost. A program that updates no
+    /// argument (inference) has no backward pass, so a class a reduction sums away while keeping other
+    /// dimensions (a layer norm's, a softmax's) is not its batch either.
     pub batch: Option<ClassId>,
     /// Per argument: the program returns it updated (it flows through elementwise ops alone into a
     /// returned value of its own shape: a training step's parameters and optimizer state).
     pub updated: Vec<bool>,
     /// Per argument: a parameter (it has dimensions, none of them the batch).
     pub parameters: Vec<bool>,
-    /// Classes Megatron shards: held by two or more parameters and by no other argument, the free
+    /// Classes Megatron shards: held by two or more parameters (and by whatever state beside them holds
+    /// it too: a KV cache's heads are sharded with the projections that fill them), the free
     /// dimension of one matmul and contracted by another, never reduced by a layer norm or softmax
     /// (a reduction that keeps other dimensions) and never indexed. In a transformer these are the
     /// hidden dimension of each MLP block (column-parallel first matmul, row-parallel second) and the
@@ -61,12 +66,30 @@ impl Roles {
             .min_by_key(|&c| {
                 let f = &dims.facts[c];
                 let outermost = f.args.iter().map(|&(_, d)| d).min().unwrap_or(usize::MAX);
-                (distinct(f), Reverse(f.values), f.contracted, outermost, c)
+                // Without a backward pass: not contracted, then held by the most values.
+                let (contracted_in_inference, values_in_inference) = match training {
+                    true => (false, 0),
+                    false => (f.contracted > 0, f.values),
+                };
+                (
+                    contracted_in_inference,
+                    Reverse(values_in_inference),
+                    distinct(f),
+                    Reverse(f.values),
+                    f.contracted,
+                    outermost,
+                    c,
+                )
             });
         let rank = |i: usize| m.ty(m.args[i]).as_tensor().map_or(0, |t| t.rank());
         let parameters: Vec<bool> = (0..m.args.len())
             .map(|i| rank(i) > 0 && (0..rank(i)).all(|d| dims.class_of(m.args[i], d) != batch))
             .collect();
+        let distinct_parameters = |f: &ClassFacts| {
+            let mut a: Vec<usize> = f.args.iter().map(|&(i, _)| i).filter(|&i| parameters[i]).collect();
+            a.dedup();
+            a.len()
+        };
         let megatron = (0..dims.facts.len())
             .filter(|&c| {
                 let f = &dims.facts[c];
@@ -75,8 +98,7 @@ impl Roles {
                     && !f.partially_reduced
                     && f.contracted > 0
                     && f.free > 0
-                    && distinct(f) >= 2
-                    && f.args.iter().all(|&(i, _)| parameters[i])
+                    && distinct_parameters(f) >= 2
             })
             .collect();
         Roles { batch, updated, parameters, megatron }
