@@ -139,6 +139,14 @@ pub enum Command {
         /// op is decided apart from the start.
         #[arg(long)]
         no_link: bool,
+        /// Memory as the tie-breaker: among the plans at most this fraction slower than the fastest found
+        /// (0: only as fast; 0.05: 5% slower), return one of least peak memory per device, found by solves
+        /// that bisect the memory limit in the time the solve leaves; the report says what it bought and
+        /// whether each solve settled by a proof. Off by default: a solve under a memory limit that binds
+        /// can take far longer than the plan's own (one such solve on the small GPT training step ran
+        /// minutes), and a solve the time limit cuts short makes the plan irreproducible.
+        #[arg(long, value_name = "FRACTION")]
+        memory_tolerance: Option<f64>,
         /// Output folder.
         #[arg(long, default_value = "automap-out")]
         out: PathBuf,

@@ -92,6 +92,8 @@ pub fn compare(
                     tactics: opts.tactics.clone(),
                     format: opts.format,
                     link: opts.link,
+                    // Methods are compared by the fastest plan each finds in the same time.
+                    memory_tolerance: None,
                     started: None,
                 };
                 Planner::new(model, mesh, &opts)?.solve(&opts, &mut heard).map(|planned| {

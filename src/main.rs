@@ -116,9 +116,17 @@ fn run(cli: Cli) -> Result<(), Error> {
             tactic,
             format,
             no_link,
+            memory_tolerance,
             out,
             export_problem,
         } => {
+            if let Some(t) = memory_tolerance
+                && !(t.is_finite() && t >= 0.0)
+            {
+                return Err(Error::Usage(format!(
+                    "--memory-tolerance must be a fraction at least 0 (0.05 for 5%), got {t}"
+                )));
+            }
             let opts = PlanOptions {
                 method: solver.into(),
                 time_limit: automap::seconds("--time-limit", time_limit)?,
@@ -131,6 +139,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 deterministic: true,
                 seed: 0,
                 link: !no_link,
+                memory_tolerance,
             };
             plan(&model, &mesh, &opts, &out, export_problem.as_deref())
         }

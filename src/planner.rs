@@ -7,7 +7,7 @@ use crate::inputs::Model;
 use automap_encodings::build::{Built, MAX_COST_SECONDS, NodeRef, build};
 use automap_encodings::conflict::{Conflict, conflict};
 use automap_encodings::constraints::UserConstraints;
-use automap_encodings::export::{self, Format, PlanDoc, Solved};
+use automap_encodings::export::{self, Format, PlanDoc, Solved, TieBreak};
 use automap_encodings::mesh::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
 use automap_encodings::plan::{Plan, PlanCost, PlanSpace};
 use automap_encodings::tactics::{self, Matched, Recognised, parse_tactics};
@@ -28,6 +28,10 @@ const OUTPUT_S_PER_STRATEGY: f64 = 3e-6;
 /// The share of `plan`'s time limit its reference plans may take together (each is a solve with the
 /// recipe's arguments pinned; most are proven optimal in far less).
 const REFERENCE_SHARE: f64 = 0.15;
+
+/// The share of the solve's time limit that sizes the work of each of the tie-breaker's solves
+/// ([`automap_solver::leanest`]): all of them run in the time the solve leaves.
+const PROBE_SHARE: f64 = 1.0 / 16.0;
 
 /// What `plan` is asked, beyond the model and the mesh.
 pub struct PlanOptions {
@@ -54,6 +58,10 @@ pub struct PlanOptions {
     /// Decide the program's repeated ops (the layers of an unrolled model) once for all their copies
     /// first, then go on from that plan over every op ([`automap_solver::SolveOptions::link`]).
     pub link: bool,
+    /// Memory as the tie-breaker: among the plans at most this fraction slower than the fastest found
+    /// (0: only as fast), return one of least peak memory. `None` (the default): the fastest plan
+    /// found, whatever its peak.
+    pub memory_tolerance: Option<f64>,
     /// When the time limit starts counting (`None`: when the planner starts building the problem).
     /// The command line sets the moment the command began, so that reading the model counts too.
     pub started: Option<Instant>,
@@ -72,6 +80,7 @@ impl Default for PlanOptions {
             tactics: None,
             format: Format::Shardy,
             link: true,
+            memory_tolerance: None,
             started: None,
         }
     }
@@ -198,8 +207,9 @@ impl<'a> Planner<'a> {
         let name = &self.model.name;
         let m = &self.model.module;
         // Plans are deterministic (the same outputs on every run), as users diff and commit them.
+        let solve_time = opts.time_limit.saturating_sub(self.outputs).max(opts.time_limit / 2);
         let sopts = SolveOptions::default()
-            .time_limit(opts.time_limit.saturating_sub(self.outputs).max(opts.time_limit / 2))
+            .time_limit(solve_time)
             .threads(opts.threads)
             .deterministic(opts.deterministic)
             .seed(opts.seed)
@@ -221,14 +231,45 @@ impl<'a> Planner<'a> {
             }
             e => Error::solve(name, e, " (bytes per device)"),
         })?;
-        let plan = self.built.decode(&self.space, &r.solution.choice);
+        let mut clock_decided = r.clock_decided;
+        let (solution, tie_break) = match opts.memory_tolerance {
+            Some(tolerance) => {
+                // In the time the solve left: each probe's work sized by a share of the solve's time,
+                // all of them ending by the solve's deadline.
+                let probe = SolveOptions { time_limit: solve_time.mul_f64(PROBE_SHARE), ..sopts.clone() };
+                let deadline = self.started + solve_time;
+                let lean = automap_solver::leanest(
+                    &self.built.problem,
+                    &r.solution,
+                    tolerance,
+                    opts.method,
+                    &probe,
+                    deadline,
+                    progress,
+                )
+                .map_err(|e| Error::solve(name, e, " (bytes per device)"))?;
+                clock_decided |= lean.clock_decided;
+                let tie_break = TieBreak {
+                    tolerance,
+                    objective: (r.solution.cost, lean.solution.cost),
+                    peak: (lean.peak_before, lean.peak),
+                    cap: lean.cap,
+                    probes: lean.probes,
+                    proven: lean.proven,
+                    refuted: lean.refuted,
+                };
+                (lean.solution, Some(tie_break))
+            }
+            None => (r.solution, None),
+        };
+        let plan = self.built.decode(&self.space, &solution.choice);
         let cost = self.space.evaluate(&plan);
         let annotated = export::annotate(m, self.mesh, &self.space, &plan, opts.format)
             .map_err(|source| Error::Annotate { path: name.clone(), source })?;
         check_annotated(name, &annotated)?;
-        let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &r.solution, r.linked.as_ref()).to_json();
+        let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &solution, r.linked.as_ref()).to_json();
         let solved =
-            Solved { built: self.built, plan, cost, solution: r.solution, presolve: r.presolve, linked: r.linked };
+            Solved { built: self.built, plan, cost, solution, presolve: r.presolve, linked: r.linked, tie_break };
         let mut report = export::report_md(name, m, self.mesh, &self.space, &solved, &self.references);
         if let Some(t) = &self.tactics {
             report.push_str(&format!("\n## Tactics pinned before solving\n\n```\n{t}\n```\n"));
@@ -238,7 +279,7 @@ impl<'a> Planner<'a> {
             annotated,
             plan_json,
             report,
-            clock_decided: r.clock_decided,
+            clock_decided,
             evaluations: r.evaluations,
             presolve_s: r.presolve_s,
         })

@@ -337,3 +337,38 @@ fn repeated_layers_are_linked_unless_told_not_to() {
     assert!(!std::fs::read_to_string(out.join("report.md")).unwrap().contains("Repeated ops"));
     assert!(!std::fs::read_to_string(out.join("plan.json")).unwrap().contains("\"linked\""));
 }
+
+#[test]
+fn memory_as_the_tie_breaker_returns_a_leaner_plan_of_the_same_step_or_trades_step_for_headroom() {
+    let read = |out: &Scratch| -> (f64, f64, String) {
+        let plan: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
+        let p = &plan["predicted"];
+        let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+        (p["step_time_s"].as_f64().unwrap(), p["peak_memory_bytes_per_device"].as_f64().unwrap(), report)
+    };
+    let (run, out) = plan_mlp("fastest", &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let (step, peak, report) = read(&out);
+    assert!(!report.contains("## Memory as the tie-breaker"));
+    assert!(report.contains("; headroom "), "{report}");
+    // Ties only: the same step, and on this MLP a plan that stores its weights sharded instead of
+    // resharding them in the step (less memory at the same cost).
+    let (run, out) = plan_mlp("ties", &["--memory-tolerance", "0"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let (tied_step, tied_peak, report) = read(&out);
+    assert!((tied_step - step).abs() <= 1e-12 * step, "{tied_step} against {step}");
+    assert!(tied_peak < peak, "{tied_peak} against {peak}");
+    assert!(
+        report.contains("## Memory as the tie-breaker") && report.contains("Every probe settled by a proof"),
+        "{report}"
+    );
+    // A looser tolerance never returns a fatter plan, and keeps within its cap.
+    let (run, out) = plan_mlp("loose", &["--memory-tolerance", "0.5"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let (loose_step, loose_peak, _) = read(&out);
+    assert!(loose_peak <= tied_peak && loose_step <= step * 1.5 + 1e-12, "{loose_step} s, {loose_peak} B");
+    let (run, _) = plan_mlp("bad-tolerance", &["--memory-tolerance=-1"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("--memory-tolerance must be a fraction"), "{}", run.stderr);
+}

@@ -48,6 +48,7 @@ def plan(
     threads: int = 2,
     seed: int = 0,
     link: bool = True,
+    memory_tolerance: float | None = None,
     progress: bool | Callable[[str, float, float | None, float | None], Any] = False,
 ) -> "Plan":
     """Plan how to shard `fn` on a device mesh.
@@ -74,6 +75,10 @@ def plan(
             by their costs and wiring, never by names) once for all their copies first, then go on over
             every op from that plan; the proof is always the unlinked problem's, its dual bound started
             from the linked problem's. False decides every op apart from the start.
+        memory_tolerance: memory as the tie-breaker: among the plans at most this fraction slower
+            than the fastest found (0: only as fast; 0.05: 5%), return one of least peak memory per
+            device, by solves that bisect the memory limit in the time the solve leaves. None (the
+            default) returns the fastest plan found, whatever its peak.
         progress: True to print the solver's progress to stderr, or a callable given
             `(phase, elapsed_s, best_step_s, bound_s)` (the last two may be None).
 
@@ -103,6 +108,7 @@ def plan(
             solver=solver,
             seed=int(seed),
             link=bool(link),
+            memory_tolerance=None if memory_tolerance is None else float(memory_tolerance),
             progress=progress or None,
         )
     except _native.InputError as e:

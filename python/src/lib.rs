@@ -31,7 +31,7 @@ type Planned = (String, String, String, bool);
 #[pyo3(signature = (
     module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints", tactics=None,
     memory_limit_gib=None, time_limit_s=60.0, threads=automap::PLAN_THREADS, solver="auto", seed=0, link=true,
-    progress=None
+    memory_tolerance=None, progress=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn plan(
@@ -49,8 +49,14 @@ fn plan(
     solver: &str,
     seed: u64,
     link: bool,
+    memory_tolerance: Option<f64>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Planned> {
+    if memory_tolerance.is_some_and(|t| !(t.is_finite() && t >= 0.0)) {
+        return Err(InputError::new_err(format!(
+            "memory_tolerance must be a fraction at least 0 (0.05 for 5%) or None, got {memory_tolerance:?}"
+        )));
+    }
     let Some(method) = Method::named(solver) else {
         let names: Vec<&str> = Method::NAMED.iter().map(|(n, _)| *n).collect();
         return Err(InputError::new_err(format!("solver '{solver}' is not one of {}", names.join(", "))));
@@ -70,6 +76,7 @@ fn plan(
             constraints,
             tactics,
             link,
+            memory_tolerance,
             ..PlanOptions::default()
         };
         let mut report = |p: &Progress| {

@@ -118,3 +118,13 @@ def test_progress_reaches_a_callback():
     phase, elapsed, best, bound = seen[-1]
     assert isinstance(phase, str) and elapsed >= 0
     assert best is None or best >= 0
+
+
+def test_memory_as_the_tie_breaker_is_asked_for_and_a_bad_tolerance_is_refused():
+    fastest = automap.plan(mlp, *ARGS, mesh=mesh_dict(), time_limit=10)
+    lean = automap.plan(mlp, *ARGS, mesh=mesh_dict(), time_limit=10, memory_tolerance=0.0)
+    assert "## Memory as the tie-breaker" in lean.report
+    assert "## Memory as the tie-breaker" not in fastest.report
+    assert lean.step_time_s == pytest.approx(fastest.step_time_s, rel=1e-9)
+    with pytest.raises(automap.PlanError, match="memory_tolerance must be a fraction"):
+        automap.plan(mlp, *ARGS, mesh=mesh_dict(), memory_tolerance=-0.5)

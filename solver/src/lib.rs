@@ -20,6 +20,7 @@
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
 //! - `heuristics/`: greedy propagation, beam search, MCTS and random restarts, for comparing with the optimum;
 //! - `pipeline`: the default solve; `check`: the verdict on a given answer;
+//! - `lean`: memory as the tie-breaker (the leanest answer within a cost cap, by bisection over the limit);
 //! - `rng`: the seeded generator every search draws from.
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
@@ -31,6 +32,7 @@ mod effort;
 mod exact;
 mod formats;
 mod heuristics;
+mod lean;
 mod link;
 mod pipeline;
 mod presolve;
@@ -49,6 +51,7 @@ pub use exact::smt::{cheaper_than, check as check_with_z3};
 pub use exact::{BruteForce, Cheaper, Highs, Z3};
 pub use formats::iopddl;
 pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Outcome, Restarts};
+pub use lean::{LEAN_PHASE, Lean, MAX_PROBES as LEAN_MAX_PROBES, leanest};
 pub use link::{Linked, ROUNDS as LINK_ROUNDS, repeats};
 pub use pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE, LinkStats, Method, Report, solve};
 pub use presolve::{PresolveStats, Presolved, presolve};

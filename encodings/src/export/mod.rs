@@ -33,4 +33,27 @@ pub struct Solved {
     pub presolve: PresolveStats,
     /// What linking the program's repeated ops did, when the solver tried it.
     pub linked: Option<LinkStats>,
+    /// What memory as the tie-breaker did, when it ran.
+    pub tie_break: Option<TieBreak>,
+}
+
+/// What memory as the tie-breaker did ([`automap_solver::leanest`]): the plan of least peak memory
+/// among those at most `tolerance` slower (by the objective) than the fastest found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TieBreak {
+    /// The slowdown allowed, as a fraction of the fastest plan's objective.
+    pub tolerance: f64,
+    /// The objective (ps), of the fastest plan and of the one returned.
+    pub objective: (i128, i128),
+    /// The peak bytes per device by the problem's memory model, of the fastest plan and of the one
+    /// returned.
+    pub peak: (i128, i128),
+    /// The cap on the objective (ps).
+    pub cap: i128,
+    /// Solves run, bisecting the memory limit.
+    pub probes: u32,
+    /// Every probe settled by a proof, so no plan within the cap peaks at or below `refuted` bytes.
+    pub proven: bool,
+    /// See `proven`.
+    pub refuted: i128,
 }

@@ -60,7 +60,11 @@ pub fn plan_report(
         bytes(cost.peak_bytes as u64),
         bytes(mem as u64),
         100.0 * cost.peak_bytes / mem,
-        if cost.peak_bytes > mem { "  OVER THE DEVICE MEMORY" } else { "" }
+        if cost.peak_bytes > mem {
+            "  OVER THE DEVICE MEMORY".to_string()
+        } else {
+            format!("; headroom {}", bytes((mem - cost.peak_bytes) as u64))
+        }
     );
     // Collectives grouped by kind, axis, size and how many times each runs.
     // (kind, axis, bytes, runs) → (count, seconds over all runs, first causes)
@@ -354,6 +358,34 @@ fn linking_md(l: &automap_solver::LinkStats, sol: &automap_solver::Solution) -> 
     )
 }
 
+/// The report's account of memory as the tie-breaker.
+fn tie_break_md(t: &super::TieBreak) -> String {
+    let b = |x: i128| bytes(u64::try_from(x).unwrap_or(0));
+    let within = match t.tolerance {
+        0.0 => "as fast as the fastest plan found".to_string(),
+        f => format!("at most {}% slower than the fastest plan found", f * 100.0),
+    };
+    let verdict = match (t.probes, t.proven) {
+        (0, _) => "No solve was needed: no plan peaks lower than the fastest one does.".to_string(),
+        (_, true) => format!(
+            "Every probe settled by a proof: no plan within the cap peaks at or below {} per device.",
+            b(t.refuted)
+        ),
+        (_, false) => "A probe stopped at its time limit, so a leaner plan within the cap may exist.".to_string(),
+    };
+    format!(
+        "## Memory as the tie-breaker\n\nAmong the plans {within} (objective at most {} ps), the one of least peak \
+         memory, by {} bisecting the memory limit: peak per device {} → {}, objective {} → {} ps. {verdict} \
+         (`--memory-tolerance` trades step time for headroom.)",
+        t.cap,
+        if t.probes == 1 { "1 solve".to_string() } else { format!("{} solves", t.probes) },
+        b(t.peak.0),
+        b(t.peak.1),
+        t.objective.0,
+        t.objective.1,
+    )
+}
+
 /// `report.md`: the plan's cost, how it compares with the reference plans, and the solver's proof.
 pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: &Solved, refs: &References) -> String {
     let (built, plan, cost, sol) = (&o.built, &o.plan, &o.cost, &o.solution);
@@ -372,6 +404,9 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     );
     if let Some(l) = &o.linked {
         let _ = writeln!(s, "\n{}", linking_md(l, sol));
+    }
+    if let Some(t) = &o.tie_break {
+        let _ = writeln!(s, "\n{}", tie_break_md(t));
     }
     let _ = writeln!(
         s,
