@@ -135,6 +135,20 @@ fn production_programs_show_their_batch_and_megatron_blocks_through_the_layer_sc
     let (dp, _) = applied(&m, "h100-8x8.yaml", "dp:node");
     let batch = sharded(&dp, &m);
     assert_eq!(batch, vec![("tokens".into(), vec![1, 0]), ("targets".into(), vec![1, 0])]);
+    // Expert parallelism splits the stacked expert weights `[layers, experts, in, out]` by expert, and
+    // their optimizer state with them; the router, whose output has the experts as a free dimension,
+    // stays whole.
+    let (ep, _) = applied(&m, "h100-8x8.yaml", "ep:gpu");
+    let split = sharded(&ep, &m);
+    assert_eq!(split.len(), 9, "{split:?}");
+    assert!(
+        split.iter().all(|(name, d)| name.contains("w_") && d[1] == 1 && d.iter().sum::<usize>() == 1),
+        "{split:?}"
+    );
+    // A dense decoder has no experts: the tactic says it does not apply.
+    let m = module("production/llama3_8b_decode.mlir");
+    let (ep, _) = applied(&m, "h100-8x8.yaml", "ep:gpu");
+    assert!(!ep.matched[0].applies() && ep.matched[0].found.starts_with("does not apply"), "{}", ep.matched[0]);
 }
 
 #[test]

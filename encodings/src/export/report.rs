@@ -264,22 +264,27 @@ cases (every branch priced as if it ran; one does):
 /// mesh of several axes, HSDP (replicas over the slowest axis, FSDP over the others), and tensor
 /// parallelism (Megatron) over the fastest axis, the axis within a node, with data parallelism or FSDP
 /// over the others.
-pub fn reference_specs(mesh: &Mesh) -> Vec<String> {
+pub fn reference_specs(mesh: &Mesh, experts: bool) -> Vec<String> {
     let join = |tactic: &str, axes: &[&str]| axes.iter().map(|a| format!("{tactic}:{a}")).collect::<Vec<_>>().join("+");
     let all: Vec<&str> = mesh.axes.iter().map(|a| a.name.as_str()).collect();
     let mut out = vec!["replicated".to_string(), join("dp", &all), join("fsdp", &all)];
-    if mesh.axes.len() == 1 {
-        out.push(join("megatron", &all));
-        return out;
-    }
     // The slowest axis (the first of equals: meshes list the outermost first) and the fastest (the last).
     let bw = |a: &&crate::mesh::Axis| a.bandwidth_gb_per_s;
     let slowest = mesh.axes.iter().min_by(|a, b| bw(a).total_cmp(&bw(b))).map(|a| a.name.as_str()).unwrap_or(all[0]);
     let fastest = mesh.axes.iter().max_by(|a, b| bw(a).total_cmp(&bw(b))).map(|a| a.name.as_str()).unwrap_or(all[0]);
-    let but = |x: &str| all.iter().copied().filter(|&a| a != x).collect::<Vec<_>>();
-    out.push(format!("dp:{slowest}+{}", join("fsdp", &but(slowest))));
-    out.push(format!("{}+megatron:{fastest}", join("dp", &but(fastest))));
-    out.push(format!("{}+megatron:{fastest}", join("fsdp", &but(fastest))));
+    if mesh.axes.len() == 1 {
+        out.push(join("megatron", &all));
+    } else {
+        let but = |x: &str| all.iter().copied().filter(|&a| a != x).collect::<Vec<_>>();
+        out.push(format!("dp:{slowest}+{}", join("fsdp", &but(slowest))));
+        out.push(format!("{}+megatron:{fastest}", join("dp", &but(fastest))));
+        out.push(format!("{}+megatron:{fastest}", join("fsdp", &but(fastest))));
+    }
+    // A mixture of experts: its experts over the fastest axis (dispatch and combine are all-to-alls
+    // there), everything else FSDP over every axis.
+    if experts {
+        out.push(format!("ep:{fastest}+{}", join("fsdp", &all)));
+    }
     out
 }
 
@@ -304,7 +309,7 @@ pub fn references(
     threads: u32,
 ) -> References {
     let mut rows = String::new();
-    for spec in reference_specs(mesh) {
+    for spec in reference_specs(mesh, found.has_experts()) {
         let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
         let r = reference(space, built, found, &tactics, budget, threads);
         let rc = space.evaluate(&r.plan);
@@ -443,6 +448,13 @@ fn tactics_md(mesh: &Mesh, space: &PlanSpace<'_>, found: &Recognised) -> String 
     let Ok(tactics) = parse_tactics(&spec, mesh) else { return String::new() };
     for t in found.apply(space, &tactics).matched {
         let _ = writeln!(s, "- {t}");
+    }
+    if found.has_experts()
+        && let Ok(tactics) = parse_tactics(&format!("ep:{last}"), mesh)
+    {
+        for t in found.apply(space, &tactics).matched {
+            let _ = writeln!(s, "- {t}");
+        }
     }
     s
 }

@@ -14,11 +14,9 @@ pub mod roles;
 
 use crate::mesh::Mesh;
 use crate::plan::{MESH_SYMBOL, PlanSpace};
-use crate::rules::FactorKind;
 use automap_ir::sharding::{AxisRef, TensorSharding};
-use automap_ir::{OpKind, ValueId};
 use dims::Dims;
-use roles::Roles;
+use roles::{MatmulRole, Roles, matmul_role};
 use std::fmt;
 
 /// One tactic: a parallelism on a mesh axis.
@@ -35,6 +33,10 @@ pub enum Tactic {
     /// FSDP / ZeRO-3: every parameter sharded on its largest dimension the axis divides, and the batch,
     /// over the axis.
     Fsdp(String),
+    /// Expert parallelism: a mixture of experts' experts over the axis ([`Roles::experts`]), every
+    /// weight and optimizer state that holds them split by expert; dispatch and combine are the
+    /// solver's to decide (all-to-all where tokens move to their experts' devices).
+    Expert(String),
 }
 
 impl fmt::Display for Tactic {
@@ -44,12 +46,13 @@ impl fmt::Display for Tactic {
             Tactic::DataParallel(a) => write!(f, "dp:{a}"),
             Tactic::Megatron(a) => write!(f, "megatron:{a}"),
             Tactic::Fsdp(a) => write!(f, "fsdp:{a}"),
+            Tactic::Expert(a) => write!(f, "ep:{a}"),
         }
     }
 }
 
-/// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, each with `:AXIS` (default: the only axis,
-/// else `data` for dp and fsdp and `model` for megatron), joined by `+` or `,` (`dp:data+megatron:model`).
+/// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep`, each with `:AXIS` (default: the only
+/// axis, else `data` for dp and fsdp, `model` for megatron and `expert` for ep), joined by `+` or `,` (`dp:data+megatron:model`).
 pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
     let default_axis = |preferred: &str| -> Result<String, String> {
         if mesh.axes.len() == 1 {
@@ -77,8 +80,9 @@ pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
                 "dp" => Ok(Tactic::DataParallel(axis_or("data")?)),
                 "megatron" => Ok(Tactic::Megatron(axis_or("model")?)),
                 "fsdp" => Ok(Tactic::Fsdp(axis_or("data")?)),
+                "ep" => Ok(Tactic::Expert(axis_or("expert")?)),
                 other => Err(format!(
-                    "unknown tactic '{other}': use replicated, dp, megatron, fsdp (with :AXIS), joined by + or ,"
+                    "unknown tactic '{other}': use replicated, dp, megatron, fsdp, ep (with :AXIS), joined by + or ,"
                 )),
             }
         })
@@ -138,6 +142,11 @@ impl Recognised {
         Recognised { dims, roles }
     }
 
+    /// Whether the program has a mixture of experts' expert dimension ([`Roles::experts`]).
+    pub fn has_experts(&self) -> bool {
+        !self.roles.experts.is_empty()
+    }
+
     /// [`apply`] with the classes and roles found already (`space` must be the one they came from).
     pub fn apply(&self, space: &PlanSpace<'_>, tactics: &[Tactic]) -> Applied {
         apply_found(&Found { space, dims: &self.dims }, &self.roles, tactics)
@@ -155,6 +164,7 @@ fn apply_found(found: &Found<'_, '_>, roles: &Roles, tactics: &[Tactic]) -> Appl
             Tactic::DataParallel(a) => found.batch(roles, a),
             Tactic::Fsdp(a) => found.fsdp(roles, a, &args),
             Tactic::Megatron(a) => found.megatron(roles, a),
+            Tactic::Expert(a) => found.experts(roles, a),
         };
         let mut sharded = Vec::new();
         for (i, d, axis) in want {
@@ -223,6 +233,25 @@ impl Found<'_, '_> {
         (want, what)
     }
 
+    /// Expert parallelism: every argument dimension of an expert class, over the axis.
+    fn experts<'a>(&self, roles: &Roles, axis: &'a str) -> (Want<'a>, String) {
+        if roles.experts.is_empty() {
+            let why = "does not apply: no dimension that two parameters share and that a matmul of a weight keeps \
+                       apart on both its operands (a mixture of experts' expert dimension)";
+            return (Vec::new(), why.into());
+        }
+        let want: Want<'a> =
+            roles.experts.iter().flat_map(|&c| self.dims.facts[c].args.iter().map(|&(i, d)| (i, d, axis))).collect();
+        let sizes: Vec<String> = roles.experts.iter().map(|&c| self.dims.facts[c].divisor.to_string()).collect();
+        let what = format!(
+            "{} of {} over {} (weights and their optimizer state)",
+            count(roles.experts.len(), "expert dimension"),
+            sizes.join(", "),
+            count(want.len(), "argument dimension")
+        );
+        (want, what)
+    }
+
     /// Megatron: each parameter on its dimension of a Megatron class the axis divides evenly.
     fn megatron<'a>(&self, roles: &Roles, axis: &'a str) -> (Want<'a>, String) {
         if roles.megatron.is_empty() {
@@ -243,7 +272,8 @@ impl Found<'_, '_> {
             }
         }
         let side = |col: bool| {
-            want.iter().filter(|&&(i, d, _)| column_parallel(self.space, self.dims, i, d) == Some(col)).count()
+            let role = if col { MatmulRole::Free } else { MatmulRole::Contracted };
+            want.iter().filter(|&&(i, d, _)| matmul_role(self.space, self.dims, i, d) == Some(role)).count()
         };
         let (col, row) = (side(true), side(false));
         let mut what = format!(
@@ -263,51 +293,6 @@ impl Found<'_, '_> {
         }
         (want, what)
     }
-}
-
-/// Whether the first matmul reading argument `i`, or a view of it (a layer's slice of stacked weights
-/// read inside a loop, a reshape, a convert to the compute type), keeps its dimension `d` in its result
-/// (column-parallel, `Some(true)`) or contracts it (row-parallel, `Some(false)`); `None` when no matmul
-/// reads it (an optimizer state, a bias). The dimension is followed by its class, so a view that drops
-/// or moves dimensions (the layer axis squeezed away) does not lose it.
-fn column_parallel(space: &PlanSpace<'_>, dims: &Dims, i: usize, d: usize) -> Option<bool> {
-    let m = space.m;
-    let arg = m.args[i];
-    let class = dims.class_of(arg, d)?;
-    let mut reached: std::collections::HashSet<ValueId> = std::iter::once(arg).collect();
-    for (pos, step) in space.steps().iter().enumerate() {
-        let reads: Vec<usize> = (0..step.operands.len()).filter(|&k| reached.contains(&step.operands[k])).collect();
-        if reads.is_empty() {
-            continue;
-        }
-        if step.is_op() && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) {
-            let rule = &space.rules[pos];
-            for k in reads {
-                let v = step.operands[k];
-                let Some(e) = (0..rule.operands[k].len()).find(|&e| dims.class_of(v, e) == Some(class)) else {
-                    continue;
-                };
-                let Some(&f) = rule.operands[k][e].first() else { continue };
-                return Some(rule.factors[f].kind == FactorKind::PassThrough);
-            }
-            continue;
-        }
-        // A view carries the argument on: a loop carry (its block arguments too), or a one-operand op
-        // that moves data without combining it.
-        let view = !step.is_op()
-            || matches!(
-                m.ops[step.op].kind,
-                OpKind::Reshape
-                    | OpKind::Transpose { .. }
-                    | OpKind::Slice { .. }
-                    | OpKind::DynamicSlice { .. }
-                    | OpKind::Elementwise(_)
-            ) && reads == [0];
-        if view {
-            reached.extend(step.results.iter().chain(&step.aliases).copied());
-        }
-    }
-    None
 }
 
 /// `n thing` or `n things`.

@@ -3,6 +3,7 @@
 
 use super::dims::{ClassFacts, ClassId, Dims};
 use crate::plan::PlanSpace;
+use crate::rules::FactorKind;
 use automap_ir::{Module, OpKind, ValueDef, ValueId};
 use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
@@ -35,6 +36,72 @@ pub struct Roles {
     /// hidden dimension of each MLP block (column-parallel first matmul, row-parallel second) and the
     /// heads of each attention block (the projections into heads, then the output projection).
     pub megatron: Vec<ClassId>,
+    /// Classes expert parallelism shards: held by two or more parameters and not the batch, never
+    /// indexed, and kept apart on both operands of the first matmul that reads some parameter holding
+    /// it (a batch dimension of that matmul, as a mixture of experts' expert dimension is of its
+    /// per-expert matmuls; attention's heads are a batch dimension only of matmuls between
+    /// activations, and the projections make them free).
+    pub experts: Vec<ClassId>,
+}
+
+/// What the first matmul reading a parameter (or a view of it) does with one of its dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatmulRole {
+    /// The result keeps it from this operand alone (column-parallel in Megatron's terms).
+    Free,
+    /// It is contracted (row-parallel).
+    Contracted,
+    /// Both operands hold it and the result keeps it (a batch dimension of the matmul).
+    Batch,
+}
+
+/// What the first matmul reading argument `i`, or a view of it (a layer's slice of stacked weights
+/// read inside a loop, a reshape, a convert to the compute type), does with its dimension `d`; `None`
+/// when no matmul reads it (an optimizer state, a bias, a cache). The dimension is followed by its
+/// class, so a view that drops or moves dimensions (the layer axis squeezed away) does not lose it.
+pub fn matmul_role(space: &PlanSpace<'_>, dims: &Dims, i: usize, d: usize) -> Option<MatmulRole> {
+    let m = space.m;
+    let arg = m.args[i];
+    let class = dims.class_of(arg, d)?;
+    let mut reached: HashSet<ValueId> = std::iter::once(arg).collect();
+    for (pos, step) in space.steps().iter().enumerate() {
+        let reads: Vec<usize> = (0..step.operands.len()).filter(|&k| reached.contains(&step.operands[k])).collect();
+        if reads.is_empty() {
+            continue;
+        }
+        if step.is_op() && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) {
+            let rule = &space.rules[pos];
+            for k in reads {
+                let v = step.operands[k];
+                let Some(e) = (0..rule.operands[k].len()).find(|&e| dims.class_of(v, e) == Some(class)) else {
+                    continue;
+                };
+                let Some(&f) = rule.operands[k][e].first() else { continue };
+                if rule.factors[f].kind != FactorKind::PassThrough {
+                    return Some(MatmulRole::Contracted);
+                }
+                let on_both =
+                    rule.operands.iter().enumerate().any(|(o, dims)| o != k && dims.iter().any(|fs| fs.contains(&f)));
+                return Some(if on_both { MatmulRole::Batch } else { MatmulRole::Free });
+            }
+            continue;
+        }
+        // A view carries the argument on: a loop carry (its block arguments too), or a one-operand op
+        // that moves data without combining it.
+        let view = !step.is_op()
+            || matches!(
+                m.ops[step.op].kind,
+                OpKind::Reshape
+                    | OpKind::Transpose { .. }
+                    | OpKind::Slice { .. }
+                    | OpKind::DynamicSlice { .. }
+                    | OpKind::Elementwise(_)
+            ) && reads == [0];
+        if view {
+            reached.extend(step.results.iter().chain(&step.aliases).copied());
+        }
+    }
+    None
 }
 
 impl Roles {
@@ -101,7 +168,18 @@ impl Roles {
                     && distinct_parameters(f) >= 2
             })
             .collect();
-        Roles { batch, updated, parameters, megatron }
+        let experts = (0..dims.facts.len())
+            .filter(|&c| {
+                let f = &dims.facts[c];
+                Some(c) != batch
+                    && !f.needs_replication
+                    && distinct_parameters(f) >= 2
+                    && f.args
+                        .iter()
+                        .any(|&(i, d)| parameters[i] && matmul_role(space, dims, i, d) == Some(MatmulRole::Batch))
+            })
+            .collect();
+        Roles { batch, updated, parameters, megatron, experts }
     }
 }
 
