@@ -308,23 +308,43 @@ pub fn references(
     budget: std::time::Duration,
     threads: u32,
 ) -> References {
-    let mut rows = String::new();
-    for spec in reference_specs(mesh, found.has_experts()) {
-        let Ok(tactics) = parse_tactics(&spec, mesh) else { continue };
-        let r = reference(space, built, found, &tactics, budget, threads);
+    let specs = reference_specs(mesh, found.has_experts());
+    // One reference per thread at a time, each solve on one thread: its answer does not depend on the
+    // thread count (the solves are deterministic), and on a large problem the wall time divides.
+    let workers = (threads.max(1) as usize).min(specs.len().max(1));
+    let per_solve = if workers > 1 { 1 } else { threads };
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: std::sync::Mutex<Vec<Option<String>>> = std::sync::Mutex::new(vec![None; specs.len()]);
+    let row = |spec: &str| -> Option<String> {
+        let tactics = parse_tactics(spec, mesh).ok()?;
+        let r = reference(space, built, found, &tactics, budget, per_solve);
         let rc = space.evaluate(&r.plan);
         let e = built.encode(&r.plan).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
         let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
         let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
-        let _ = writeln!(
-            rows,
-            "| {spec} | {} | {obj} | {feasible} | {:.4} | {} | {} |",
+        Some(format!(
+            "| {spec} | {} | {obj} | {feasible} | {:.4} | {} | {} |\n",
             r.decided,
             rc.total_s() * 1e3,
             rc.collectives.len(),
             bytes(rc.peak_bytes as u64)
-        );
-    }
+        ))
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(spec) = specs.get(i) else { break };
+                    let r = row(spec);
+                    if let Ok(mut d) = done.lock() {
+                        d[i] = r;
+                    }
+                }
+            });
+        }
+    });
+    let rows: String = done.into_inner().unwrap_or_default().into_iter().flatten().collect();
     References { rows, tactics: tactics_md(mesh, space, found) }
 }
 
