@@ -52,7 +52,8 @@ impl fmt::Display for Tactic {
 }
 
 /// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep`, each with `:AXIS` (default: the only
-/// axis, else `data` for dp and fsdp, `model` for megatron and `expert` for ep), joined by `+` or `,` (`dp:data+megatron:model`).
+/// axis, else `data` for dp and fsdp, `model` for megatron and `expert` for ep), joined by `+` or `,`
+/// (`dp:data+megatron:model`).
 pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
     let default_axis = |preferred: &str| -> Result<String, String> {
         if mesh.axes.len() == 1 {
