@@ -161,8 +161,8 @@ impl<'a> Planner<'a> {
             }
             None => None,
         };
-        let budget = opts.time_limit.mul_f64(REFERENCE_SHARE)
-            / export::reference_specs(mesh, found.has_experts()).len().max(1) as u32;
+        let budget =
+            opts.time_limit.mul_f64(REFERENCE_SHARE) / export::reference_specs(mesh, &found).len().max(1) as u32;
         let references = export::references(mesh, &space, &built, &found, budget, opts.threads);
         let outputs = Duration::from_secs_f64(built.problem.strategy_count() as f64 * OUTPUT_S_PER_STRATEGY);
         Ok(Planner { model, mesh, space, built, constraints, tactics, references, outputs, started })

@@ -145,6 +145,14 @@ fn production_programs_show_their_batch_and_megatron_blocks_through_the_layer_sc
         split.iter().all(|(name, d)| name.contains("w_") && d[1] == 1 && d.iter().sum::<usize>() == 1),
         "{split:?}"
     );
+    // Sequence parallelism finds the sequence as what the inputs hold beside the batch and attention
+    // holds twice; a convolutional network's spatial dimensions are not one.
+    let m8 = module("production/llama3_8b_train.mlir");
+    let (sp, _) = applied(&m8, "h100-8x8.yaml", "sp:gpu");
+    assert_eq!(sharded(&sp, &m8), vec![("tokens".into(), vec![0, 1]), ("targets".into(), vec![0, 1])]);
+    let cnn = module("cnn_train.mlir");
+    let (sp, _) = applied(&cnn, "cpu-2x4.yaml", "sp:model");
+    assert!(sp.matched[0].found.starts_with("does not apply"), "{}", sp.matched[0]);
     // A dense decoder has no experts: the tactic says it does not apply.
     let m = module("production/llama3_8b_decode.mlir");
     let (ep, _) = applied(&m, "h100-8x8.yaml", "ep:gpu");

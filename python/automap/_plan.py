@@ -65,7 +65,7 @@ def plan(
         constraints: pins, ties, forbids and budgets (path to a constraints YAML, or the same as a dict;
             values by their JAX names, `params['w1']`; a sharding may be a `PartitionSpec`).
         tactics: tactics to pin before the solver runs, found in the program's dataflow (never by
-            names): `dp`, `megatron`, `fsdp`, `ep`, each with `:AXIS`, joined by `,` (`"dp:data,megatron:model"`);
+            names): `dp`, `megatron`, `fsdp`, `ep`, `sp`, each with `:AXIS`, joined by `,` (`"dp:data,megatron:model"`);
             `Plan.report` says where each matched.
         solver: `auto` (the default: search, dual bound and HiGHS, with a proof), or one of `highs`,
             `z3`, `local`, `brute`, `greedy`, `beam`, `mcts`, `restarts`.

@@ -264,7 +264,7 @@ cases (every branch priced as if it ran; one does):
 /// mesh of several axes, HSDP (replicas over the slowest axis, FSDP over the others), and tensor
 /// parallelism (Megatron) over the fastest axis, the axis within a node, with data parallelism or FSDP
 /// over the others.
-pub fn reference_specs(mesh: &Mesh, experts: bool) -> Vec<String> {
+pub fn reference_specs(mesh: &Mesh, found: &Recognised) -> Vec<String> {
     let join = |tactic: &str, axes: &[&str]| axes.iter().map(|a| format!("{tactic}:{a}")).collect::<Vec<_>>().join("+");
     let all: Vec<&str> = mesh.axes.iter().map(|a| a.name.as_str()).collect();
     let mut out = vec!["replicated".to_string(), join("dp", &all), join("fsdp", &all)];
@@ -272,17 +272,26 @@ pub fn reference_specs(mesh: &Mesh, experts: bool) -> Vec<String> {
     let bw = |a: &&crate::mesh::Axis| a.bandwidth_gb_per_s;
     let slowest = mesh.axes.iter().min_by(|a, b| bw(a).total_cmp(&bw(b))).map(|a| a.name.as_str()).unwrap_or(all[0]);
     let fastest = mesh.axes.iter().max_by(|a, b| bw(a).total_cmp(&bw(b))).map(|a| a.name.as_str()).unwrap_or(all[0]);
+    // Tensor and sequence parallel (Megatron-SP): Megatron's weights and the inputs' sequence on the
+    // fastest axis, for a program whose attention reads a sequence.
+    let sp = |prefix: String| format!("{prefix}megatron:{fastest}+sp:{fastest}");
     if mesh.axes.len() == 1 {
         out.push(join("megatron", &all));
+        if found.has_sequence() {
+            out.push(sp(String::new()));
+        }
     } else {
         let but = |x: &str| all.iter().copied().filter(|&a| a != x).collect::<Vec<_>>();
         out.push(format!("dp:{slowest}+{}", join("fsdp", &but(slowest))));
         out.push(format!("{}+megatron:{fastest}", join("dp", &but(fastest))));
         out.push(format!("{}+megatron:{fastest}", join("fsdp", &but(fastest))));
+        if found.has_sequence() {
+            out.push(sp(format!("{}+", join("fsdp", &but(fastest)))));
+        }
     }
     // A mixture of experts: its experts over the fastest axis (dispatch and combine are all-to-alls
     // there), everything else FSDP over every axis.
-    if experts {
+    if found.has_experts() {
         out.push(format!("ep:{fastest}+{}", join("fsdp", &all)));
     }
     out
@@ -308,7 +317,7 @@ pub fn references(
     budget: std::time::Duration,
     threads: u32,
 ) -> References {
-    let specs = reference_specs(mesh, found.has_experts());
+    let specs = reference_specs(mesh, found);
     // One reference per thread at a time, each solve on one thread: its answer does not depend on the
     // thread count (the solves are deterministic), and on a large problem the wall time divides.
     let workers = (threads.max(1) as usize).min(specs.len().max(1));
@@ -469,11 +478,11 @@ fn tactics_md(mesh: &Mesh, space: &PlanSpace<'_>, found: &Recognised) -> String 
     for t in found.apply(space, &tactics).matched {
         let _ = writeln!(s, "- {t}");
     }
-    if found.has_experts()
-        && let Ok(tactics) = parse_tactics(&format!("ep:{last}"), mesh)
-    {
-        for t in found.apply(space, &tactics).matched {
-            let _ = writeln!(s, "- {t}");
+    for (has, tactic) in [(found.has_sequence(), "sp"), (found.has_experts(), "ep")] {
+        if has && let Ok(tactics) = parse_tactics(&format!("{tactic}:{last}"), mesh) {
+            for t in found.apply(space, &tactics).matched {
+                let _ = writeln!(s, "- {t}");
+            }
         }
     }
     s

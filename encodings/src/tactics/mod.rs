@@ -37,6 +37,9 @@ pub enum Tactic {
     /// weight and optimizer state that holds them split by expert; dispatch and combine are the
     /// solver's to decide (all-to-all where tokens move to their experts' devices).
     Expert(String),
+    /// Sequence parallelism: the sequence ([`Roles::sequence`]) of every input that holds it, over the
+    /// axis; the solver decides where attention gathers it.
+    Sequence(String),
 }
 
 impl fmt::Display for Tactic {
@@ -47,13 +50,14 @@ impl fmt::Display for Tactic {
             Tactic::Megatron(a) => write!(f, "megatron:{a}"),
             Tactic::Fsdp(a) => write!(f, "fsdp:{a}"),
             Tactic::Expert(a) => write!(f, "ep:{a}"),
+            Tactic::Sequence(a) => write!(f, "sp:{a}"),
         }
     }
 }
 
-/// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep`, each with `:AXIS` (default: the only
-/// axis, else `data` for dp and fsdp, `model` for megatron and `expert` for ep), joined by `+` or `,`
-/// (`dp:data+megatron:model`).
+/// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep`, `sp`, each with `:AXIS` (default: the
+/// only axis, else `data` for dp and fsdp, `model` for megatron and sp, `expert` for ep), joined by `+`
+/// or `,` (`dp:data+megatron:model`).
 pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
     let default_axis = |preferred: &str| -> Result<String, String> {
         if mesh.axes.len() == 1 {
@@ -82,8 +86,9 @@ pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
                 "megatron" => Ok(Tactic::Megatron(axis_or("model")?)),
                 "fsdp" => Ok(Tactic::Fsdp(axis_or("data")?)),
                 "ep" => Ok(Tactic::Expert(axis_or("expert")?)),
+                "sp" => Ok(Tactic::Sequence(axis_or("model")?)),
                 other => Err(format!(
-                    "unknown tactic '{other}': use replicated, dp, megatron, fsdp, ep (with :AXIS), joined by + or ,"
+                    "unknown tactic '{other}': use replicated, dp, megatron, fsdp, ep, sp (with :AXIS), joined by + or ,"
                 )),
             }
         })
@@ -148,6 +153,11 @@ impl Recognised {
         !self.roles.experts.is_empty()
     }
 
+    /// Whether the program has a sequence that attention reads ([`Roles::sequence`]).
+    pub fn has_sequence(&self) -> bool {
+        self.roles.sequence.is_some()
+    }
+
     /// [`apply`] with the classes and roles found already (`space` must be the one they came from).
     pub fn apply(&self, space: &PlanSpace<'_>, tactics: &[Tactic]) -> Applied {
         apply_found(&Found { space, dims: &self.dims }, &self.roles, tactics)
@@ -166,6 +176,7 @@ fn apply_found(found: &Found<'_, '_>, roles: &Roles, tactics: &[Tactic]) -> Appl
             Tactic::Fsdp(a) => found.fsdp(roles, a, &args),
             Tactic::Megatron(a) => found.megatron(roles, a),
             Tactic::Expert(a) => found.experts(roles, a),
+            Tactic::Sequence(a) => found.sequence(roles, a),
         };
         let mut sharded = Vec::new();
         for (i, d, axis) in want {
@@ -251,6 +262,18 @@ impl Found<'_, '_> {
             count(want.len(), "argument dimension")
         );
         (want, what)
+    }
+
+    /// Sequence parallelism: every argument dimension of the sequence class.
+    fn sequence<'a>(&self, roles: &Roles, axis: &'a str) -> (Want<'a>, String) {
+        let Some(c) = roles.sequence else {
+            let why = "does not apply: no dimension that the inputs hold beside the batch and that a value holds \
+                       twice (attention's queries and keys)";
+            return (Vec::new(), why.into());
+        };
+        let args = &self.dims.facts[c].args;
+        let shown: Vec<String> = args.iter().map(|&(i, d)| format!("{} dim {d}", self.name(i))).collect();
+        (args.iter().map(|&(i, d)| (i, d, axis)).collect(), format!("the sequence is {}", shown.join(", ")))
     }
 
     /// Megatron: each parameter on its dimension of a Megatron class the axis divides evenly.

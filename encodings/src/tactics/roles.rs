@@ -42,6 +42,12 @@ pub struct Roles {
     /// per-expert matmuls; attention's heads are a batch dimension only of matmuls between
     /// activations, and the projections make them free).
     pub experts: Vec<ClassId>,
+    /// The sequence: a class that an argument holding the batch also holds (the inputs' other
+    /// dimension), that some value holds twice (attention's scores hold it as queries and as keys) but no
+    /// argument does (a square weight), not the batch, of size more than one; of several, the one the
+    /// most op results hold. A program
+    /// without attention (a CNN's spatial dimensions are never held twice) has none.
+    pub sequence: Option<ClassId>,
 }
 
 /// What the first matmul reading a parameter (or a view of it) does with one of its dimensions.
@@ -179,7 +185,21 @@ impl Roles {
                         .any(|&(i, d)| parameters[i] && matmul_role(space, dims, i, d) == Some(MatmulRole::Batch))
             })
             .collect();
-        Roles { batch, updated, parameters, megatron, experts }
+        let data: Vec<usize> = batch.map_or(Vec::new(), |b| dims.facts[b].args.iter().map(|&(i, _)| i).collect());
+        let sequence = (0..dims.facts.len())
+            .filter(|&c| {
+                let f = &dims.facts[c];
+                // An argument holding it twice is a square weight (a recurrence's state-to-state
+                // matrix), whose values hold it twice too: not a sequence.
+                let square = f.args.windows(2).any(|w| w[0].0 == w[1].0);
+                Some(c) != batch
+                    && f.twice_in_a_value
+                    && !square
+                    && f.divisor > 1
+                    && f.args.iter().any(|(i, _)| data.contains(i))
+            })
+            .max_by_key(|&c| (dims.facts[c].values, Reverse(c)));
+        Roles { batch, updated, parameters, megatron, experts, sequence }
     }
 }
 
