@@ -263,7 +263,9 @@ cases (every branch priced as if it ran; one does):
 /// links (never its axis names). Replicated; data parallel and FSDP (ZeRO-3) over every axis; on a
 /// mesh of several axes, HSDP (replicas over the slowest axis, FSDP over the others), and tensor
 /// parallelism (Megatron) over the fastest axis, the axis within a node, with data parallelism or FSDP
-/// over the others.
+/// over the others; where `found` has a sequence, Megatron with sequence parallelism on the fastest
+/// axis (FSDP over the others); where it has experts, expert parallelism on the fastest axis with FSDP
+/// over every axis.
 pub fn reference_specs(mesh: &Mesh, found: &Recognised) -> Vec<String> {
     let join = |tactic: &str, axes: &[&str]| axes.iter().map(|a| format!("{tactic}:{a}")).collect::<Vec<_>>().join("+");
     let all: Vec<&str> = mesh.axes.iter().map(|a| a.name.as_str()).collect();
@@ -397,7 +399,8 @@ fn tie_break_md(t: &super::TieBreak) -> String {
     let b = |x: i128| bytes(u64::try_from(x).unwrap_or(0));
     let within = match t.tolerance {
         0.0 => "as fast as the fastest plan found".to_string(),
-        f => format!("at most {}% slower than the fastest plan found", f * 100.0),
+        // In percent to two decimals, without trailing zeros (0.03 reads "3%", not "3.0000000000000004%").
+        f => format!("at most {}% slower than the fastest plan found", (f * 1e4).round() / 1e2),
     };
     let verdict = match (t.probes, t.proven) {
         (0, _) => "No solve was needed: no plan peaks lower than the fastest one does.".to_string(),
