@@ -57,11 +57,10 @@ pub enum Command {
         /// Wall-clock limit in seconds (the contest's timeout).
         #[arg(long, default_value_t = 60.0)]
         timeout: f64,
-        /// Which backend: `auto` (local search with a dual bound on a second thread, then HiGHS), `highs`,
-        /// `z3` (small problems; an independent proof), `local`, `brute` (tiny problems), or a heuristic
-        /// to compare with: `greedy`, `beam`, `mcts`, `restarts` (see `automap compare`).
-        #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
-        solver: SolverArg,
+        /// Which method: `auto`, an exact backend alone, or a heuristic to compare with (see `automap
+        /// compare`); each is listed below with what it does.
+        #[arg(long, default_value = "auto", value_parser = MethodParser)]
+        solver: Method,
         /// Threads for HiGHS.
         #[arg(long, default_value_t = 2)]
         threads: u32,
@@ -100,10 +99,10 @@ pub enum Command {
         /// The mesh YAML file.
         #[arg(long)]
         mesh: PathBuf,
-        /// Backend: `auto` (any size; the default), `highs`, `z3` (small problems), `local`, `brute`
-        /// (tiny problems), or a heuristic to compare with: `greedy`, `beam`, `mcts`, `restarts`.
-        #[arg(long, default_value = "auto", value_parser = OneOf::<SolverArg>::new())]
-        solver: SolverArg,
+        /// Which method: `auto` (any size; the default), an exact backend alone, or a heuristic to
+        /// compare with; each is listed below with what it does.
+        #[arg(long, default_value = "auto", value_parser = MethodParser)]
+        solver: Method,
         /// Seconds planning may take, from building the problem to writing the files. Plans are
         /// deterministic: the same inputs give byte-identical outputs on every run, whatever the thread
         /// timing (the search phases count work, not time), unless this limit cuts a phase short (a note
@@ -269,56 +268,50 @@ pub enum MeshCommand {
     },
 }
 
-/// `--solver` of `plan` and `solve`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum SolverArg {
-    /// Presolve, local search with the dual bound beside it, a Lagrangian search from the dual's prices,
-    /// then HiGHS (over clusters when they form).
-    Auto,
-    /// HiGHS on the whole problem.
-    Highs,
-    /// Z3's Optimize (small problems).
-    Z3,
-    /// Local search alone.
-    Local,
-    /// Exhaustive search (tiny problems).
-    Brute,
-    /// Greedy propagation, GSPMD-style: each op its cheapest sharding given those already placed.
-    Greedy,
-    /// Beam search over the node order (arguments first).
-    Beam,
-    /// Monte Carlo tree search over the node order, as in the Automap paper.
-    Mcts,
-    /// Random restarts of the local search.
-    Restarts,
-}
+/// The names `compare --methods` takes: a solve method each, `ilp` for the default pipeline.
+pub const COMPARED: [(&str, Method); 6] = [
+    ("ilp", Method::Auto),
+    ("mcts", Method::Mcts),
+    ("beam", Method::Beam),
+    ("greedy", Method::Greedy),
+    ("local", Method::Local),
+    ("restarts", Method::Restarts),
+];
 
-impl SolverArg {
-    /// Every method `compare` can run, by the name `--methods` takes.
-    pub const COMPARED: [(&'static str, SolverArg); 6] = [
-        ("ilp", SolverArg::Auto),
-        ("mcts", SolverArg::Mcts),
-        ("beam", SolverArg::Beam),
-        ("greedy", SolverArg::Greedy),
-        ("local", SolverArg::Local),
-        ("restarts", SolverArg::Restarts),
-    ];
-}
+/// `--solver` of `plan` and `solve`: a [`Method`] by its name, with the library's one-line summaries as
+/// the help's list (the table the Python package reads too).
+#[derive(Clone, Copy)]
+pub struct MethodParser;
 
-impl From<SolverArg> for Method {
-    fn from(s: SolverArg) -> Method {
-        match s {
-            SolverArg::Auto => Method::Auto,
-            SolverArg::Highs => Method::Highs,
-            SolverArg::Z3 => Method::Z3,
-            SolverArg::Local => Method::Local,
-            SolverArg::Brute => Method::Brute,
-            SolverArg::Greedy => Method::Greedy,
-            SolverArg::Beam => Method::Beam,
-            SolverArg::Mcts => Method::Mcts,
-            SolverArg::Restarts => Method::Restarts,
-        }
+impl TypedValueParser for MethodParser {
+    type Value = Method;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Method, clap::Error> {
+        let text = value.to_string_lossy();
+        Method::named(&text.to_ascii_lowercase()).ok_or_else(|| {
+            let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+            not_one_of(cmd, arg, &text, &names)
+        })
     }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(Method::ALL.into_iter().map(|m| PossibleValue::new(m.name()).help(m.summary()))))
+    }
+}
+
+/// The error for `value`, which is none of `names`: `--flag value: use a, b or c`.
+fn not_one_of(cmd: &clap::Command, arg: Option<&clap::Arg>, value: &str, names: &[&str]) -> clap::Error {
+    let list = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    let flag = arg.and_then(clap::Arg::get_long).map_or(String::new(), |l| format!("--{l} "));
+    clap::Error::raw(ErrorKind::InvalidValue, format!("{flag}{value}: use {list}\n")).with_cmd(cmd)
 }
 
 /// `--format` of `plan`.
@@ -384,12 +377,8 @@ impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<E>
         E::from_str(&text, true).map_err(|_| {
             let names: Vec<String> =
                 E::value_variants().iter().filter_map(E::to_possible_value).map(|p| p.get_name().to_string()).collect();
-            let list = match names.split_last() {
-                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-                _ => names.join(""),
-            };
-            let flag = arg.and_then(clap::Arg::get_long).map_or(String::new(), |l| format!("--{l} "));
-            clap::Error::raw(ErrorKind::InvalidValue, format!("{flag}{text}: use {list}\n")).with_cmd(cmd)
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            not_one_of(cmd, arg, &text, &names)
         })
     }
 
@@ -402,13 +391,23 @@ impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<E>
 mod tests {
     use super::*;
 
-    /// `--solver`'s names and the library's [`Method::NAMED`] (which the Python package takes) agree.
+    /// `--solver` lists every method of the library's table, and takes each by its name.
     #[test]
-    fn solver_names_match_the_library() {
-        for arg in SolverArg::value_variants() {
-            let name = arg.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
-            assert_eq!(Method::named(&name), Some(Method::from(*arg)), "--solver {name}");
+    fn solver_takes_every_method_by_its_name() {
+        let cmd = clap::Command::new("t");
+        let listed: Vec<String> =
+            MethodParser.possible_values().into_iter().flatten().map(|v| v.get_name().to_string()).collect();
+        assert_eq!(listed.len(), Method::ALL.len());
+        for m in Method::ALL {
+            assert_eq!(MethodParser.parse_ref(&cmd, None, m.name().as_ref()).ok(), Some(m));
         }
-        assert_eq!(SolverArg::value_variants().len(), Method::NAMED.len());
+        let err = MethodParser.parse_ref(&cmd, None, "ilp".as_ref()).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("ilp: use auto, highs"), "{err}");
+    }
+
+    /// `compare --methods` names methods the library has.
+    #[test]
+    fn compared_methods_are_methods() {
+        assert!(COMPARED.iter().all(|(_, m)| Method::ALL.contains(m)));
     }
 }

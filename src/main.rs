@@ -3,7 +3,7 @@
 
 mod args;
 
-use args::{Cli, Command, MeshCommand, SolverArg};
+use args::{COMPARED, Cli, Command, MeshCommand};
 use automap::solver::{COST_UNITS_PER_SECOND, Method, Progress, SolveOptions, iopddl};
 use automap::{Error, Model, PlanOptions, Subject};
 use clap::{Parser, ValueEnum};
@@ -83,17 +83,17 @@ fn run(cli: Cli) -> Result<(), Error> {
                 .mip_gap(mip_gap)
                 .deterministic(deterministic)
                 .link(link);
-            solve(&problem, solver.into(), opts, quiet)
+            solve(&problem, solver, opts, quiet)
         }
         Command::Compare { input, mesh, time_limit, methods, memory_limit, constraints, seed, out } => {
             let limit = automap::seconds("--time-limit", time_limit)?;
             let mut chosen = Vec::new();
             for name in &methods {
-                let Some((n, m)) = SolverArg::COMPARED.iter().find(|(n, _)| n == name) else {
-                    let known: Vec<&str> = SolverArg::COMPARED.iter().map(|(n, _)| *n).collect();
+                let Some((n, m)) = COMPARED.iter().find(|(n, _)| n == name) else {
+                    let known: Vec<&str> = COMPARED.iter().map(|(n, _)| *n).collect();
                     return Err(Error::Usage(format!("--methods: unknown method '{name}': use {}", known.join(", "))));
                 };
-                chosen.push((n.to_string(), Method::from(*m)));
+                chosen.push((n.to_string(), *m));
             }
             compare(&input, mesh.as_deref(), &chosen, limit, memory_limit, constraints.as_deref(), seed, out.as_deref())
         }
@@ -128,7 +128,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 )));
             }
             let opts = PlanOptions {
-                method: solver.into(),
+                method: solver,
                 time_limit: automap::seconds("--time-limit", time_limit)?,
                 threads,
                 memory_limit_gib: memory_limit,

@@ -24,7 +24,6 @@ import sys
 
 import jax
 import jax.numpy as jnp
-
 import production_models
 
 # Virtual CPU devices for the models lowered in a mesh context (the production mesh has 64; nothing
@@ -206,7 +205,7 @@ def llama_forward(c, get, tokens):
     x = get("embed_tokens")[tokens]
     mask = jnp.tril(jnp.ones((s, s), dtype=bool))
     for i in range(c["layers"]):
-        w = lambda n: get(f"layers.{i}.{n}")  # noqa: E731
+        w = lambda n, i=i: get(f"layers.{i}.{n}")  # noqa: E731
         y = rms_norm(x, w("input_layernorm"))
         q, k, v = ((y @ w(f"self_attn.{n}_proj")).reshape(b, s, h, d // h) for n in "qkv")
         scores = jnp.where(mask, jnp.einsum("bqhd,bkhd->bhqk", q, k) / math.sqrt(d // h), jnp.finfo(F32).min)
@@ -244,7 +243,7 @@ def llama_positional(cfg):
     names = list(llama_shapes(c))
 
     def f(input_ids, *weights):
-        return llama_forward(c, dict(zip(names, weights)).__getitem__, input_ids)
+        return llama_forward(c, dict(zip(names, weights, strict=True)).__getitem__, input_ids)
 
     return f, (sds((c["batch"], c["seq"]), jnp.int32), *(sds(sh) for sh in llama_shapes(c).values()))
 
@@ -381,7 +380,8 @@ def sampling(cfg):
     """A sampling step with ops the other fixtures lack: random bits (`rng_bit_generator`, JAX's "rbg"
     PRNG), a `sort`, `chlo.top_k`, and a collective already in the program (a `psum` inside `shard_map`
     over a (data=2, model=4) mesh, as specs/meshes/cpu-2x4.yaml)."""
-    from jax.sharding import AbstractMesh, PartitionSpec as P
+    from jax.sharding import AbstractMesh
+    from jax.sharding import PartitionSpec as P
 
     batch, d, vocab, k = 64, 32, 128, 4
     mesh = AbstractMesh((2, 4), ("data", "model"))

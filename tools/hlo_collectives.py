@@ -62,11 +62,16 @@ import re
 
 KINDS = ["all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute"]
 
-ELEM_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4, "s64": 8, "u64": 8, "f64": 8}
+ELEM_BYTES = {
+    "pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2,
+    "s32": 4, "u32": 4, "f32": 4, "s64": 8, "u64": 8, "f64": 8,
+}
 
 NAME = re.compile(r"^\s*(?:ROOT\s+)?%(?P<name>[^\s=]+)\s*=")
 TUPLE_ELEMENT = re.compile(r"get-tuple-element\(%(?P<source>[^)\s]+)\)")
-INSTR = re.compile(r"=\s*(?P<ty>\(.*?\)|\S+)\s+(?P<kind>" + "|".join(KINDS) + r")(?:-start)?\((?P<operands>[^)]*)\)(?P<rest>.*)$")
+INSTR = re.compile(
+    r"=\s*(?P<ty>\(.*?\)|\S+)\s+(?P<kind>" + "|".join(KINDS) + r")(?:-start)?\((?P<operands>[^)]*)\)(?P<rest>.*)$"
+)
 SHAPE = re.compile(r"\b(" + "|".join(ELEM_BYTES) + r")\[([0-9,]*)\]")
 
 
@@ -132,7 +137,7 @@ def collectives(hlo: str) -> list[dict]:
                 sizes = [sum(sizes[i : i + g]) for i in range(0, len(sizes), g)]
             sizes = [b * g for b in sizes]
         names = op_names(rest, len(sizes))
-        for i, (b, n) in enumerate(zip(sizes, names)):
+        for i, (b, n) in enumerate(zip(sizes, names, strict=True)):
             staged = kind == "all-reduce" and i < len(operands) and operands[i].strip().lstrip("%") in reduced
             if not staged:
                 c = {"kind": kind, "bytes": b, "op": n}

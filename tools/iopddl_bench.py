@@ -28,7 +28,8 @@ import time
 
 FINAL = re.compile(r"cost (\d+) bound (-?\d+) gap ([\d.]+)% \(([^;]+); best found at ([\d.]+) s, total ([\d.]+) s\)")
 
-HEADER = ["| instance | seed | timeout | our cost | best known | cost / best | lower bound | cost / LB | our bound | bound / LB | status | time to best | wall | peak RSS |",
+HEADER = ["| instance | seed | timeout | our cost | best known | cost / best | lower bound | cost / LB | our bound "
+          "| bound / LB | status | time to best | wall | peak RSS |",
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
 
 
@@ -66,7 +67,7 @@ def run_one(cfg, row, seed: int):
     mr = re.search(r"maxrss_kb=(\d+)", p.stderr)
     rss = f"{int(mr.group(1)) / 1024 / 1024:.2f} GiB" if mr else "n/a"
     m = FINAL.search(p.stderr)
-    lines = [l for l in p.stdout.splitlines() if l.strip()]
+    lines = [line for line in p.stdout.splitlines() if line.strip()]
     if not (m and lines and lines[-1].startswith("[")):
         print(p.stderr[-2000:], file=sys.stderr)
         return {"name": name, "seed": seed, "timeout": timeout, "wall": wall, "rss": rss, "failed": True}
@@ -85,7 +86,8 @@ def table_row(r, row) -> str:
     if r["failed"]:
         return head + f" failed | {best} | | {lb or 'n/a'} | | | | | | {r['wall']:.1f} s | {r['rss']} |"
     return head + (f" {r['cost']} | {best} | {ratio(r['cost'], best)} | {lb or 'n/a'} | {ratio(r['cost'], lb)} |"
-                   f" {r['bound']} | {ratio(r['bound'], lb)} | {r['status']} | {r['ttb']:.1f} s | {r['wall']:.1f} s | {r['rss']} |")
+                   f" {r['bound']} | {ratio(r['bound'], lb)} | {r['status']} | {r['ttb']:.1f} s"
+                   f" | {r['wall']:.1f} s | {r['rss']} |")
 
 
 def geomean(xs) -> float:
@@ -104,7 +106,8 @@ def main(argv=None):
     ap.add_argument("--logs", type=pathlib.Path,
                     help="keep each run's progress (its stderr) here, as NAME-seedS.log: which phase found what, when")
     cfg = ap.parse_args(argv)
-    rows = [r for r in csv.DictReader(open(cfg.instances / "best_known.csv")) if wanted(r["benchmark"], cfg.only)]
+    known = csv.DictReader((cfg.instances / "best_known.csv").read_text().splitlines())
+    rows = [r for r in known if wanted(r["benchmark"], cfg.only)]
     table = list(HEADER)
     runs = []
     for row in rows:
@@ -122,7 +125,9 @@ def main(argv=None):
             per.setdefault(row["benchmark"], []).append(r["cost"] / int(row["best_known_cost"]))
     if len(cfg.seeds) > 1 and per:
         text += "\n\n| instance | seeds | median cost / best | worst cost / best |\n|---|---:|---:|---:|\n"
-        text += "\n".join(f"| {short(n)} | {len(v)} | {statistics.median(v):.4f} | {max(v):.4f} |" for n, v in per.items())
+        text += "\n".join(
+            f"| {short(n)} | {len(v)} | {statistics.median(v):.4f} | {max(v):.4f} |" for n, v in per.items()
+        )
     if per:
         medians = [statistics.median(v) for v in per.values()]
         text += (f"\n\nGeometric mean of cost / best known over {len(medians)} instances"

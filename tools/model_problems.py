@@ -60,8 +60,8 @@ def main(argv=None):
                 shutil.copyfileobj(src, dst)
         reference = cfg.timeout * cfg.scale
         print(f"{name}: exported; reference run of {reference:.0f} s", file=sys.stderr, flush=True)
-        p = subprocess.run([cfg.automap, "solve", str(problem), "--timeout", str(reference), "--threads", "2", "--seed", "0"],
-                           capture_output=True, text=True)
+        command = [cfg.automap, "solve", str(problem), "--timeout", str(reference), "--threads", "2", "--seed", "0"]
+        p = subprocess.run(command, capture_output=True, text=True)
         final, read = FINAL.search(p.stderr), READ.search(p.stderr)
         if p.returncode != 0 or not final or not read:
             print(p.stderr[-2000:], file=sys.stderr)

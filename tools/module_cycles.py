@@ -99,7 +99,8 @@ class Crate:
         self.files[module] = path
         self.code[module] = strip(path.read_text())
         for name in MOD_DECL.findall(self.code[module]):
-            for cand, sub in ((children_dir / f"{name}.rs", children_dir / name), (children_dir / name / "mod.rs", children_dir / name)):
+            sub = children_dir / name
+            for cand in (children_dir / f"{name}.rs", children_dir / name / "mod.rs"):
                 if cand.exists():
                     self.load(module + (name,), cand, sub)
                     break
@@ -114,7 +115,7 @@ class Crate:
                 items = split_top(rest.rsplit("}", 1)[0])
             else:
                 paths, items = [[s for s in re.sub(r"\s+as\s+\w+$", "", spec).split("::") if s]], [spec]
-            for p, item in zip(paths, items):
+            for p, item in zip(paths, items, strict=True):
                 alias = re.search(r"\s+as\s+(\w+)$", item)
                 out[alias.group(1) if alias else p[-1]] = p
         return out
@@ -131,7 +132,7 @@ class Crate:
                 if segs[0] == "super":
                     cur = cur[:-1]
                 segs = segs[1:]
-        for i, s in enumerate(segs):
+        for s in segs:
             if cur + (s,) in self.files:
                 cur = cur + (s,)
                 continue
@@ -194,7 +195,8 @@ def main(argv: list[str]) -> int:
         crate = Crate(root.resolve())
         comps, edges = cycles(crate)
         name = root.resolve().relative_to(ROOT)
-        print(f"{name}: {len(crate.files)} modules, {sum(len(v) for v in edges.values())} dependencies between siblings, {len(comps)} cycles")
+        deps = sum(len(v) for v in edges.values())
+        print(f"{name}: {len(crate.files)} modules, {deps} dependencies between siblings, {len(comps)} cycles")
         for comp in comps:
             found += 1
             print("  cycle: " + " <-> ".join("::".join(c) or "(root)" for c in comp))

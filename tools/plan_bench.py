@@ -34,7 +34,8 @@ def export(layers: int, out: Path) -> Path:
     path = out / f"gpt_train_{layers}l.mlir"
     if not path.exists():
         subprocess.run(
-            [sys.executable, str(HERE / "export_models.py"), "--out", str(out), "--only", "gpt_train", "--layers", str(layers)],
+            [sys.executable, str(HERE / "export_models.py"), "--out", str(out), "--only", "gpt_train",
+             "--layers", str(layers)],
             check=True,
             capture_output=True,
         )
@@ -99,7 +100,8 @@ def main(argv=None):
                 p = statistics.median(plan_s)
                 c = statistics.median(compile_s) if compile_s else None
                 rows.append(
-                    f"| {layers} | {mesh.stem} | {p:.2f} | {max(plan_s):.2f} | {status.group(1) if status else 'error'} | "
+                    f"| {layers} | {mesh.stem} | {p:.2f} | {max(plan_s):.2f} "
+                    f"| {status.group(1) if status else 'error'} | "
                     f"{gap.group(1) if gap else '-'} | {'-' if c is None else f'{c:.2f}'} | "
                     f"{'-' if c is None else f'{p / c:.2f}'} |"
                 )

@@ -74,7 +74,8 @@ def experts(row: dict, report: str) -> None:
         spec, feasible, step, peak = cells[0], cells[3], float(cells[4]), size_gib(cells[6])
         if feasible == "yes":
             fits.append((step, spec, peak))
-        if all(t.startswith("fsdp:") for t in spec.split("+")) and (fsdp_all is None or spec.count("+") > fsdp_all[0].count("+")):
+        widest = fsdp_all is None or spec.count("+") > fsdp_all[0].count("+")
+        if all(t.startswith("fsdp:") for t in spec.split("+")) and widest:
             fsdp_all = (spec, peak, step)
     if fits:
         row["expert_ms"], row["expert"], row["expert_gib"] = min(fits)
@@ -90,7 +91,8 @@ def step_parts(row: dict, folder: pathlib.Path) -> None:
     row["flops_bound_ms"] = p.get("flops_bound_s", 0) * 1e3
     row["memory_bound_ms"] = (p["compute_s"] - p.get("flops_bound_s", 0)) * 1e3
     row["link_ms"] = p["communication_s"] * 1e3
-    row["util_serial"], row["util_overlapped"] = p.get("flops_utilisation_serial"), p.get("flops_utilisation_overlapped")
+    row["util_serial"] = p.get("flops_utilisation_serial")
+    row["util_overlapped"] = p.get("flops_utilisation_overlapped")
     kinds = re.findall(r"^  stablehlo\.(\w+) +\d+ +[\d.]+ +([\d.]+)%", (folder / "report.md").read_text(), re.M)
     row["split"] = ", ".join(f"{k} {share}%" for k, share in kinds[:4])
 
@@ -109,7 +111,9 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest:
     row["plan_s"] = wall
     m = re.search(r"(\d+) steps .*?, (\d+) strategies", text)
     row["steps"], row["strategies"] = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-    m = re.search(r": (optimal|heuristic|feasible|time limit)[^\n]*?peak ([\d.]+) MiB per device\); gap ([\d.e+-]+)%", text)
+    m = re.search(
+        r": (optimal|heuristic|feasible|time limit)[^\n]*?peak ([\d.]+) MiB per device\); gap ([\d.e+-]+)%", text
+    )
     if rc != 0 or not m:
         row["status"] = text.strip().splitlines()[-1][:200] if text.strip() else f"exit {rc}"
         return row
@@ -166,16 +170,18 @@ def table(rows: list[dict]) -> str:
             "| as f32 | XLA live peak | XLA buffers | live / predicted | live / as f32 |\n"
             "|---|---:|---:|---:|---|---:|---:|:---:|---:|---:|---:|---:|---:|---:|---:|")
     lines = [head]
+    compiled = {True: "yes", False: "no", None: "n/a"}
     for r in rows:
-        def f(k, fmt="{:.2f}"):
+        def f(k, fmt="{:.2f}", r=r):
             return cell(r, k, fmt)
 
-        def ratio(a, b):
+        def ratio(a, b, r=r):
             return f"{r[a] / r[b]:.2f}" if r.get(a) and r.get(b) else "-"
 
         lines.append(
             f"| {r['case']} | {f('ops', '{:,}')} | {f('steps', '{:,}')} | {f('strategies', '{:,}')} | {r['status']} "
-            f"| {f('gap', '{:.2g}%')} | {f('plan_s', '{:.1f}')} | { {True: 'yes', False: 'no', None: 'n/a'}[r.get('xla', False)] } | {f('compile_s', '{:.1f}')} "
+            f"| {f('gap', '{:.2g}%')} | {f('plan_s', '{:.1f}')} | {compiled[r.get('xla', False)]} "
+            f"| {f('compile_s', '{:.1f}')} "
             f"| {f('predicted_gib')} GiB | {f('predicted_f32_gib')} GiB | {f('xla_live_gib')} GiB "
             f"| {f('xla_total_gib')} GiB | {ratio('xla_live_gib', 'predicted_gib')} "
             f"| {ratio('xla_live_gib', 'predicted_f32_gib')} |"
@@ -190,7 +196,7 @@ def expert_table(rows: list[dict]) -> str:
              "| FSDP over every axis: peak | its step | leanest peak | XLA / predicted FLOPs | bytes accessed |",
              "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
-        def f(k, fmt="{:,.1f}"):
+        def f(k, fmt="{:,.1f}", r=r):
             return cell(r, k, fmt)
 
         lines.append(
@@ -208,7 +214,7 @@ def step_table(rows: list[dict]) -> str:
              "| FLOPs utilisation, serial / overlapped | costliest op kinds (share of compute) |",
              "|---|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
-        def f(k, fmt="{:,.1f}"):
+        def f(k, fmt="{:,.1f}", r=r):
             return cell(r, k, fmt)
 
         lines.append(

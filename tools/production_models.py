@@ -51,7 +51,7 @@ class Decoder:
     def head_dim(self) -> int:
         return self.d_model // self.heads
 
-    def scaled(self, s: int) -> "Decoder":
+    def scaled(self, s: int) -> Decoder:
         """Every width divided by `s` (heads keep their count; at least 2 layers)."""
         if s == 1:
             return self
@@ -167,7 +167,7 @@ def _flash_fwd_loop(q, k, v, block):
     q_pos = jnp.arange(s)
 
     def body(carry, blk):
-        m, l, acc = carry
+        m, denom, acc = carry
         kb, vb, j = blk
         scores = jnp.einsum("bskgd,btkd->bkgst", q, kb).astype(F32) * scale
         mask = q_pos[:, None] >= j * block + jnp.arange(block)[None, :]
@@ -175,15 +175,15 @@ def _flash_fwd_loop(q, k, v, block):
         m_new = jnp.maximum(m, jnp.max(scores, axis=-1))
         p = jnp.exp(scores - m_new[..., None])
         corr = jnp.exp(m - m_new)
-        l = l * corr + jnp.sum(p, axis=-1)
+        denom = denom * corr + jnp.sum(p, axis=-1)
         acc = acc * corr[..., None] + jnp.einsum("bkgst,btkd->bkgsd", p.astype(q.dtype), vb).astype(F32)
-        return (m_new, l, acc), None
+        return (m_new, denom, acc), None
 
     init = (jnp.full((b, kv, g, s), -1e30, F32), jnp.zeros((b, kv, g, s), F32), jnp.zeros((b, kv, g, s, hd), F32))
     n = k.shape[1] // block
-    (m, l, acc), _ = jax.lax.scan(body, init, (_blocks(k, block), _blocks(v, block), jnp.arange(n)))
-    out = (acc / l[..., None]).astype(q.dtype)                             # [b, kv, g, s, hd]
-    return out.transpose(0, 3, 1, 2, 4), m + jnp.log(l)                    # [b, s, kv, g, hd], lse
+    (m, denom, acc), _ = jax.lax.scan(body, init, (_blocks(k, block), _blocks(v, block), jnp.arange(n)))
+    out = (acc / denom[..., None]).astype(q.dtype)                             # [b, kv, g, s, hd]
+    return out.transpose(0, 3, 1, 2, 4), m + jnp.log(denom)                  # [b, s, kv, g, hd], lse
 
 
 def flash_attention(block):
@@ -216,7 +216,8 @@ def flash_attention(block):
             return dq, (dk, dv)
 
         n = k.shape[1] // block
-        dq, (dk, dv) = jax.lax.scan(body, jnp.zeros(q.shape, F32), (_blocks(k, block), _blocks(v, block), jnp.arange(n)))
+        blocks = (_blocks(k, block), _blocks(v, block), jnp.arange(n))
+        dq, (dk, dv) = jax.lax.scan(body, jnp.zeros(q.shape, F32), blocks)
         unblock = lambda t: t.swapaxes(0, 1).reshape(k.shape)  # noqa: E731
         return dq.astype(q.dtype), unblock(dk), unblock(dv)
 
@@ -292,7 +293,8 @@ def rule_kernel(mesh_axes):
             outs = jax.tree.map(lambda r: r.sharding, result_shape)
             return mesh, kernel, outs, tuple(a.sharding for a in arg_shapes)
 
-        f.def_partition(partition=partition, sharding_rule=rule, need_replication_factors=("s", "d", "t"))  # in order of first use
+        # The factors that need replication, in order of first use.
+        f.def_partition(partition=partition, sharding_rule=rule, need_replication_factors=("s", "d", "t"))
         return f
 
     return with_vjp(wrap(fwd_kernel, FWD_RULE), wrap(bwd_kernel, BWD_RULE))

@@ -9,14 +9,14 @@ the collectives XLA inserted against those plan.json predicts.
 Inputs: floats ~ N(0, 0.1²), integers in [0, 4), booleans uniform; the same values for both runs.
 Tolerance: |sharded − unsharded| ≤ atol + rtol·|unsharded| elementwise (defaults rtol 1e-4, atol 1e-5:
 sharded reductions sum in another order); a NaN where the unsharded run has one counts as equal.
-Exit 1 on a numerics mismatch (or a module that does not compile); collectives that differ (count per kind, bytes) are reported, with the ops where they
-differ and what the collectives there show (a part reduced and sent on with a collective-permute; the
-bytes moved in all), and fatal (exit 2) only with --require-match. The reductions are also compared
-together (all-reduce + reduce-scatter), since XLA's CPU backend writes a reduce-scatter as an all-reduce
-followed by a dynamic slice; --require-match compares them that way. --report appends the comparison to the
-plan's report.md. Memory per device: the plan's predicted peak, the peak of XLA's live-range analysis
-(read from the files XLA dumps while compiling; the compile time printed includes writing them) and the
-size of XLA's buffer assignment.
+Exit 1 on a numerics mismatch (or a module that does not compile); collectives that differ (count per kind,
+bytes) are reported, with the ops where they differ and what the collectives there show (a part reduced and
+sent on with a collective-permute; the bytes moved in all), and fatal (exit 2) only with --require-match.
+The reductions are also compared together (all-reduce + reduce-scatter), since XLA's CPU backend writes a
+reduce-scatter as an all-reduce followed by a dynamic slice; --require-match compares them that way.
+--report appends the comparison to the plan's report.md. Memory per device: the plan's predicted peak, the
+peak of XLA's live-range analysis (read from the files XLA dumps while compiling; the compile time printed
+includes writing them) and the size of XLA's buffer assignment.
 
 --compile-only compiles the annotated module and runs nothing: for production-size programs, whose
 tensors no CPU could hold. It prints XLA's memory per device (`memory_analysis()`: arguments, outputs,
@@ -38,6 +38,7 @@ import re
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import hlo_collectives
 import xla_cpu
@@ -68,7 +69,7 @@ def main(argv=None):
         "--format", choices=["shardy", "gspmd"], default="shardy", help="how the module carries its shardings"
     )
     cfg = ap.parse_args(argv)
-    plan = json.load(open(cfg.plan))
+    plan = json.loads(Path(cfg.plan).read_text())
     if cfg.devices is None:
         cfg.devices = math.prod(a["size"] for a in plan.get("mesh", {}).get("axes", [])) or 8
     if not cfg.compile_only and not cfg.reference:
@@ -77,8 +78,8 @@ def main(argv=None):
     if cfg.compile_only:
         return compile_only(cfg, backend, devs, plan)
 
-    import numpy as np
     import jax
+    import numpy as np
     from jax._src.interpreters import mlir
     from jax._src.lib.mlir import ir
     from jax._src.sharding_impls import GSPMDSharding
@@ -86,8 +87,8 @@ def main(argv=None):
     if len(devs) < cfg.devices:
         print(f"only {len(devs)} CPU devices", file=sys.stderr)
         return 1
-    annotated = open(cfg.annotated).read()
-    reference = open(cfg.reference).read()
+    annotated = Path(cfg.annotated).read_text()
+    reference = Path(cfg.reference).read_text()
 
     # The entry function's argument types, read with MLIR's own parser.
     with mlir.make_ir_context():
@@ -118,11 +119,11 @@ def main(argv=None):
             outs = exe.execute_sharded([jax.device_put(x, devices[0]) for x in inputs])
             return [np.asarray(o[0]) for o in outs.disassemble_into_single_device_arrays()]
         outs = exe.execute_sharded(
-            [jax.device_put(x, GSPMDSharding(tuple(devices), s)) for x, s in zip(inputs, param_sh)]
+            [jax.device_put(x, GSPMDSharding(tuple(devices), s)) for x, s in zip(inputs, param_sh, strict=True)]
         )
         return [
             np.asarray(jax.make_array_from_single_device_arrays(shape, GSPMDSharding(tuple(devices), s), list(o)))
-            for shape, s, o in zip(out_shapes, out_sh, outs.disassemble_into_single_device_arrays())
+            for shape, s, o in zip(out_shapes, out_sh, outs.disassemble_into_single_device_arrays(), strict=True)
         ]
 
     # The reference: the module as exported, on one device; a module with a `jax.shard_map`
@@ -146,9 +147,10 @@ def main(argv=None):
     print(f"XLA compiled the annotated module for {cfg.devices} devices in {compile_s:.2f} s")
     print(f"numerics ({len(ref_out)} outputs, rtol {cfg.rtol}, atol {cfg.atol}):")
     bad = 0
-    for i, (r, g) in enumerate(zip(ref_out, got)):
+    for i, (r, g) in enumerate(zip(ref_out, got, strict=True)):
         ok = r.shape == g.shape and np.allclose(g, r, rtol=cfg.rtol, atol=cfg.atol, equal_nan=True)
-        err = float(np.nanmax(np.abs(g.astype(np.float64) - r.astype(np.float64)), initial=0.0)) if r.shape == g.shape and r.size else 0.0
+        same = r.shape == g.shape and r.size
+        err = float(np.nanmax(np.abs(g.astype(np.float64) - r.astype(np.float64)), initial=0.0)) if same else 0.0
         bad += not ok
         print(f"  output {i:>3} {str(r.shape):<18} max |diff| {err:.3e}  {'ok' if ok else 'MISMATCH'}")
 
@@ -187,7 +189,7 @@ def main(argv=None):
 
 def compile_only(cfg, backend, devs, plan) -> int:
     """Compile the annotated module for `devs` and print XLA's memory and collectives beside the plan's."""
-    annotated = open(cfg.annotated).read()
+    annotated = Path(cfg.annotated).read_text()
     stand_ins = register_stand_ins(annotated)
     if stand_ins:
         print(f"custom calls given a stand-in handler (compiled, never run): {', '.join(stand_ins)}")
@@ -390,7 +392,7 @@ def compare(predicted: list[dict], xla: list[dict]) -> tuple[list[str], bool]:
     ops = sorted({k[0] for k in by_op_p} | {k[0] for k in by_op_x})
     rows = []
     for op in ops:
-        def side(d):
+        def side(d, op=op):
             return ", ".join(f"{n}× {k} {kib(b)}" for (o, k), (n, b) in sorted(d.items()) if o == op) or "-"
 
         if side(by_op_p) != side(by_op_x):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 
 def client(devices: int):
@@ -50,7 +51,7 @@ def live_peak_bytes(dump_dir: str) -> int | None:
 
     peaks = []
     for path in sorted(glob.glob(os.path.join(dump_dir, "*after_optimizations-live-range.txt"))):
-        m = re.search(r"Stack trace breakdown for peak usage: ([\d ]+) bytes", open(path).read())
+        m = re.search(r"Stack trace breakdown for peak usage: ([\d ]+) bytes", Path(path).read_text())
         if m:
             peaks.append(int(m.group(1).replace(" ", "")))
     return max(peaks) if peaks else None

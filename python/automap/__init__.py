@@ -13,8 +13,8 @@ the proof, and the report.
 """
 
 from automap._errors import PlanError
-from automap._plan import Plan, lower, plan
 from automap._native import version as _native_version
+from automap._plan import Plan, lower, plan
 
 __version__ = _native_version()
 

@@ -7,7 +7,8 @@ import dataclasses
 import json
 import numbers
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from automap import _native, _spec
 from automap._errors import PlanError
@@ -50,7 +51,7 @@ def plan(
     link: bool = True,
     memory_tolerance: float | None = None,
     progress: bool | Callable[[str, float, float | None, float | None], Any] = False,
-) -> "Plan":
+) -> Plan:
     """Plan how to shard `fn` on a device mesh.
 
     Args:
@@ -67,8 +68,8 @@ def plan(
         tactics: tactics to pin before the solver runs, found in the program's dataflow (never by
             names): `dp`, `megatron`, `fsdp`, `ep`, `sp`, each with `:AXIS`, joined by `,` (`"dp:data,megatron:model"`);
             `Plan.report` says where each matched.
-        solver: `auto` (the default: search, dual bound and HiGHS, with a proof), or one of `highs`,
-            `z3`, `local`, `brute`, `greedy`, `beam`, `mcts`, `restarts`.
+        solver: the solve method, by name (the default `auto`: search, dual bound and HiGHS, with a
+            proof); the list below comes from the planner itself.
         threads: solver threads.
         seed: seed of the searches (plans are deterministic for a seed).
         link: decide ops that repeat one another (the layers of a model written as a Python loop, found
@@ -116,6 +117,15 @@ def plan(
     except _native.InternalError as e:
         raise PlanError(str(e), input_fault=False, module=module) from None
     return Plan(json.loads(plan_json), jax_mesh, fn, traced, module, annotated, report, clock_decided)
+
+
+def _with_methods(doc: str | None) -> str:
+    """`doc` with the planner's solve methods listed, from the one table the command line reads too."""
+    lines = "".join(f"        {name}: {summary}\n" for name, summary in _native.methods())
+    return f"{doc or ''}\n    Solve methods (`solver=`):\n{lines}"
+
+
+plan.__doc__ = _with_methods(plan.__doc__)
 
 
 def _print_progress(phase: str, elapsed: float, best: float | None, bound: float | None) -> None:

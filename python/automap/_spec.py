@@ -42,7 +42,7 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"{value!r} ({type(value).__name__})")
 
 
-def resolve_mesh(mesh: Any, spec: Any) -> tuple["jax.sharding.Mesh", str, str]:  # noqa: F821
+def resolve_mesh(mesh: Any, spec: Any) -> tuple[jax.sharding.Mesh, str, str]:  # noqa: F821
     """The JAX mesh to shard on and the spec text (with its name) automap prices it by.
 
     `mesh` is a spec (path or dict: its axes make the JAX mesh, from the first devices JAX sees), or a
@@ -59,7 +59,7 @@ def resolve_mesh(mesh: Any, spec: Any) -> tuple["jax.sharding.Mesh", str, str]: 
             )
         text, name = text_of(spec, "mesh spec")
         axes = _axes(text, name)
-        have = list(zip(mesh.axis_names, mesh.devices.shape))
+        have = list(zip(mesh.axis_names, mesh.devices.shape, strict=True))
         if [(n, s) for n, s in axes] != [(str(n), int(s)) for n, s in have]:
             raise PlanError(f"{name}: its axes {_shown(axes)} are not the JAX mesh's {_shown(have)}")
         return mesh, text, name

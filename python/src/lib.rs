@@ -58,7 +58,7 @@ fn plan(
         )));
     }
     let Some(method) = Method::named(solver) else {
-        let names: Vec<&str> = Method::NAMED.iter().map(|(n, _)| *n).collect();
+        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
         return Err(InputError::new_err(format!("solver '{solver}' is not one of {}", names.join(", "))));
     };
     let (module, module_name, mesh, mesh_name) = (module.as_bytes(), module_name, mesh, mesh_name);
@@ -105,6 +105,12 @@ fn mesh_axes(mesh: &str, mesh_name: &str) -> PyResult<Vec<(String, u32)>> {
 }
 
 /// The version of automap this extension was built from.
+/// Every solve method, `(name, summary)`, from the library's one table (the `solver=` docs list these).
+#[pyfunction]
+fn methods() -> Vec<(&'static str, &'static str)> {
+    Method::ALL.iter().map(|m| (m.name(), m.summary())).collect()
+}
+
 #[pyfunction]
 fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
@@ -115,6 +121,7 @@ fn version() -> &'static str {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plan, m)?)?;
     m.add_function(wrap_pyfunction!(mesh_axes, m)?)?;
+    m.add_function(wrap_pyfunction!(methods, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("InternalError", m.py().get_type::<InternalError>())?;

@@ -3,10 +3,9 @@ plan's."""
 
 from __future__ import annotations
 
+import hlo_collectives
 import jax
 import numpy as np
-
-import hlo_collectives
 import validate
 
 # |sharded − unsharded| ≤ ATOL + RTOL·|unsharded| elementwise: sharded reductions sum in another order
@@ -29,7 +28,7 @@ def inputs(abstract, seed: int = 0):
 def assert_close(got, want):
     """Every leaf of `got` within tolerance of `want`, in the same structure."""
     assert jax.tree_util.tree_structure(got) == jax.tree_util.tree_structure(want)
-    for g, w in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+    for g, w in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want), strict=True):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=RTOL, atol=ATOL)
 
 

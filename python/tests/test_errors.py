@@ -1,13 +1,12 @@
 """Every way a request can be wrong ends in a PlanError that says where (a spec's line, the module's
 line:col, or an argument's pytree path), never in a crash or a silent plan."""
 
+import automap
 import jax
 import jax.numpy as jnp
 import pytest
-from jax.sharding import PartitionSpec as P
-
-import automap
 from conftest import REPO
+from jax.sharding import PartitionSpec as P
 
 SPECS = REPO / "specs" / "meshes"
 
@@ -100,6 +99,15 @@ def test_a_tactic_is_found_by_structure_and_pinned():
 def test_an_unknown_solver_lists_the_known_ones():
     with pytest.raises(automap.PlanError, match="solver 'gurobi' is not one of auto, highs"):
         automap.plan(mlp, *ARGS, mesh=mesh_dict(), solver="gurobi")
+    assert "mcts: Monte Carlo tree search" in (automap.plan.__doc__ or "")
+
+
+def test_z3_in_a_build_without_it_says_which_feature_brings_it():
+    # The package builds without libz3 by default (python/Cargo.toml); a build with the feature `z3` plans.
+    try:
+        automap.plan(mlp, *ARGS, mesh=mesh_dict(), solver="z3", time_limit=10)
+    except automap.PlanError as e:
+        assert "cargo feature `z3`" in str(e)
 
 
 def test_plan_jit_refuses_a_function_other_than_the_planned_one():

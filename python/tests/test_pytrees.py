@@ -1,14 +1,13 @@
 """Shardings come back in the user's own structure, found by pytree path: nested dicts and lists,
 Python numbers, None, and leaves the function never reads."""
 
+import automap
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.sharding import PartitionSpec as P
-
-import automap
 from conftest import REPO
 from helpers import assert_close, inputs
+from jax.sharding import PartitionSpec as P
 
 MESH = REPO / "specs" / "meshes" / "cpu-8.yaml"
 F32 = jnp.float32

@@ -128,6 +128,14 @@ pub enum SolveError {
         /// Why.
         why: String,
     },
+    /// This build of automap does not have the backend (a cargo feature left out).
+    #[error("the {backend} backend is not in this build: {why}")]
+    Unavailable {
+        /// Backend.
+        backend: &'static str,
+        /// Which feature brings it.
+        why: &'static str,
+    },
     /// The backend failed.
     #[error("{backend} failed: {why}")]
     Backend {

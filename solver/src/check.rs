@@ -3,8 +3,10 @@
 //! Z3 (which re-checks the answer on its own encoding and proves or refutes that anything is cheaper).
 
 use crate::backend::{Backend, SolveError, SolveOptions};
-use crate::exact::smt::{self, Cheaper};
-use crate::pipeline::{self, Method};
+use crate::exact::Cheaper;
+use crate::exact::smt;
+use crate::method::Method;
+use crate::pipeline;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use std::fmt;

@@ -10,7 +10,8 @@
 //! bound stays the one of the original problem: lowering the limit proves nothing below it.
 
 use crate::backend::{Progress, Solution, SolveError, SolveOptions, Status};
-use crate::pipeline::{Method, solve};
+use crate::method::Method;
+use crate::pipeline::solve;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::{evaluate, min_peak};
 use std::time::Instant;

@@ -19,6 +19,7 @@
 //! - `search/`: assignment state, local search, tree moves, regions, candidate-restricted problems;
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
 //! - `heuristics/`: greedy propagation, beam search, MCTS and random restarts, for comparing with the optimum;
+//! - `method`: the methods a user picks by name;
 //! - `pipeline`: the default solve; `check`: the verdict on a given answer;
 //! - `lean`: memory as the tie-breaker (the leanest answer within a cost cap, by bisection over the limit);
 //! - `rng`: the seeded generator every search draws from.
@@ -34,6 +35,7 @@ mod formats;
 mod heuristics;
 mod lean;
 mod link;
+mod method;
 mod pipeline;
 mod presolve;
 mod problem;
@@ -53,7 +55,8 @@ pub use formats::iopddl;
 pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Outcome, Restarts};
 pub use lean::{LEAN_PHASE, Lean, MAX_PROBES as LEAN_MAX_PROBES, leanest};
 pub use link::{Linked, ROUNDS as LINK_ROUNDS, repeats};
-pub use pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE, LinkStats, Method, Report, solve};
+pub use method::Method;
+pub use pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE, LinkStats, Report, solve};
 pub use presolve::{PresolveStats, Presolved, presolve};
 pub use problem::{
     Budget, COST_UNITS_PER_SECOND, ChoiceProblem, Cost, Edge, EdgeId, EvalError, Evaluation, FORBIDDEN_COST, Node,

@@ -9,6 +9,7 @@ use crate::bound::{Diffusion, ENTRIES_PER_S, Proven, UNITS_PER_S};
 use crate::effort::{ClockWatch, Effort, SharedBound};
 use crate::heuristics::MctsOptions;
 use crate::heuristics::mcts::EXPLORATION;
+use crate::method::Method;
 use crate::presolve::{PresolveStats, presolve};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
@@ -20,51 +21,6 @@ use crate::search::merge::{MERGED_PHASE, RESTRICTED_MIP_S, merge_rounds, restric
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// Which backends the pipeline runs after presolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Local search, then HiGHS warm-started from it: over clusters when nodes merge
-    /// (the coarse MIP; a search over clusters when that MIP is too large), else over the whole
-    /// problem (restricted problems and regions when that MIP is too large).
-    Auto,
-    /// As `Auto` without the local search phase.
-    Highs,
-    /// Local search only.
-    Local,
-    /// Exhaustive search (tiny problems).
-    Brute,
-    /// Z3's Optimize (small problems; an independent proof).
-    Z3,
-    /// Greedy propagation (GSPMD-style), one answer (the `heuristics` module).
-    Greedy,
-    /// Beam search over the node order, of `BEAM_WIDTH`.
-    Beam,
-    /// Monte Carlo tree search over the node order (as in the Automap paper).
-    Mcts,
-    /// Random restarts of the local search.
-    Restarts,
-}
-
-impl Method {
-    /// Every method by the name the command line's `--solver` and the Python package take.
-    pub const NAMED: [(&'static str, Method); 9] = [
-        ("auto", Method::Auto),
-        ("highs", Method::Highs),
-        ("z3", Method::Z3),
-        ("local", Method::Local),
-        ("brute", Method::Brute),
-        ("greedy", Method::Greedy),
-        ("beam", Method::Beam),
-        ("mcts", Method::Mcts),
-        ("restarts", Method::Restarts),
-    ];
-
-    /// The method called `name` in [`Method::NAMED`].
-    pub fn named(name: &str) -> Option<Method> {
-        Method::NAMED.iter().find(|(n, _)| *n == name).map(|&(_, m)| m)
-    }
-}
 
 /// The beam's width in [`Method::Beam`].
 pub const BEAM_WIDTH: usize = 8;

@@ -13,6 +13,7 @@
 //! small problems (docs/solver.md has the figures, and the other Z3 engines tried); it is here as an
 //! independent check and for proofs.
 
+use super::Cheaper;
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::problem::ChoiceProblem;
 use crate::problem::FORBIDDEN_COST;
@@ -231,17 +232,6 @@ impl Backend for Z3 {
         progress(&Progress { phase: "z3", elapsed, incumbent: Some(e.cost), bound: Some(bound) });
         Ok(Solution { choice, cost: e.cost, bound, status, time_to_best: elapsed })
     }
-}
-
-/// What Z3 says about solutions cheaper than a given cost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Cheaper {
-    /// Proven: every feasible solution costs at least the given cost.
-    None,
-    /// A feasible solution that costs less.
-    Found(Vec<usize>),
-    /// Z3 gave up (time limit).
-    Unknown,
 }
 
 /// Is there a feasible solution of `p` that costs less than `cost`? Z3 either proves there is none,
