@@ -7,6 +7,30 @@
 //! [`solve`] pipeline; [`check()`] says whether a given answer is feasible, what it costs and whether it is
 //! optimal.
 //!
+//! # Example
+//!
+//! Two ops, each replicated (strategy 0) or split (1); split, each runs faster and holds less, and an
+//! edge charges a resharding when the two disagree. Under a memory limit only a split pair fits:
+//!
+//! ```
+//! use automap_solver::{ChoiceProblem, Edge, Method, Node, SolveOptions, Status, Strategy, solve};
+//!
+//! let mut p = ChoiceProblem::default();
+//! let replicated = Strategy { cost: 10, usage: 8 };
+//! let split = Strategy { cost: 6, usage: 2 };
+//! // Live from time 0 to 2 and from 1 to 3: both hold memory at time 1.
+//! let a = p.nodes.push(Node::new(vec![replicated, split], (0, 2)));
+//! let b = p.nodes.push(Node::new(vec![replicated, split], (1, 3)));
+//! // Costs of (a, b) pairs, row-major: resharding costs 5 where they differ.
+//! p.edges.push(Edge { from: a, to: b, costs: vec![0, 5, 5, 0] });
+//! p.usage_limit = Some(10);
+//!
+//! let report = solve(&p, Method::Auto, &SolveOptions::default(), &mut |_| {})?;
+//! assert_eq!(report.solution.choice, vec![1, 1]);
+//! assert_eq!((report.solution.cost, report.solution.status), (12, Status::Optimal));
+//! # Ok::<(), automap_solver::SolveError>(())
+//! ```
+//!
 //! The modules, one concept each (dependencies run down this list, never up):
 //! - `problem/`: the problem, its ids and units, user constraints, the evaluator, the memory profile;
 //! - `formats/`: the IOPDDL contest format;
