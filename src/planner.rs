@@ -237,7 +237,7 @@ impl<'a> Planner<'a> {
             Some(tolerance) => {
                 // In the time the solve left: each probe's work sized by a share of the solve's time,
                 // all of them ending by the solve's deadline.
-                let probe = SolveOptions { time_limit: solve_time.mul_f64(PROBE_SHARE), ..sopts.clone() };
+                let probe = sopts.clone().time_limit(solve_time.mul_f64(PROBE_SHARE));
                 let deadline = self.started + solve_time;
                 let lean = automap_solver::leanest(
                     &self.built.problem,

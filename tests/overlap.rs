@@ -46,7 +46,7 @@ proptest::proptest! {
         let (f, mesh) = [("gpt_train_scan.mlir", "cpu-8.yaml"), ("llama_remat_train.mlir", "cpu-2x4.yaml"), ("fori.mlir", "cpu-8.yaml"), ("cond_train.mlir", "cpu-2x4.yaml"), ("llama_kernel_train.mlir", "cpu-2x4.yaml"), ("moe.mlir", "cpu-8.yaml")][which];
         let (m, mesh) = (common::module(f), common::mesh(mesh));
         let space = PlanSpace::new(&m, &mesh);
-        let mut rng = automap::solver::Rng::new(seed);
+        let mut rng = automap::solver::internals::Rng::new(seed);
         let mut plan = space.replicated();
         for (pos, c) in plan.choice.iter_mut().enumerate() {
             *c = rng.below(space.strategies[pos].len() as u64) as usize;

@@ -146,7 +146,7 @@ proptest::proptest! {
     fn a_plans_cost_is_the_sum_of_its_parts(seed in proptest::prelude::any::<u64>()) {
         let (m, mesh) = load("mlp.mlir", "cpu-2x4.yaml");
         let space = PlanSpace::new(&m, &mesh);
-        let mut rng = automap::solver::Rng::new(seed);
+        let mut rng = automap::solver::internals::Rng::new(seed);
         let mut plan = space.replicated();
         for (pos, c) in plan.choice.iter_mut().enumerate() {
             *c = rng.below(space.strategies[pos].len() as u64) as usize;

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     if choices > MAX_CHOICES {
         return;
     }
-    let _ = automap::solver::presolve(&p);
+    let _ = automap::solver::internals::presolve(&p);
     let assignments = p.nodes.values().fold(1u64, |n, v| n.saturating_mul(v.strategies.len() as u64));
     if assignments > MAX_ASSIGNMENTS {
         return;

@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p automap-solver --example dual_bound -- PROBLEM.json[.gz] [--lifted] SECONDS...`
 
-use automap_solver::{Diffusion, Effort, Proven};
+use automap_solver::internals::{Diffusion, Effort, Proven};
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -18,7 +18,7 @@ fn main() -> Result<(), String> {
     args.retain(|a| a != "--lifted");
     let path = args.first().ok_or("usage: dual_bound PROBLEM.json[.gz] [--lifted] SECONDS...")?;
     let p = automap_solver::iopddl::read(std::path::Path::new(path)).map_err(|e| e.to_string())?;
-    let q = automap_solver::presolve(&p).problem;
+    let q = automap_solver::internals::presolve(&p).problem;
     let stop = AtomicBool::new(false);
     for a in &args[1..] {
         let seconds: f64 = a.parse().map_err(|e| format!("{a}: {e}"))?;

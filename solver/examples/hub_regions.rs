@@ -8,7 +8,7 @@
 //! `cargo run --release -p automap-solver --example hub_regions -- PROBLEM.json[.gz] ANSWER`
 //! where ANSWER is a file whose last line is an answer in the contest's format (`automap solve`'s stdout).
 
-use automap_solver::{ClusterSearch, Clusters, Effort, HUB_MIN_DEGREE, hubs};
+use automap_solver::internals::{ClusterSearch, Clusters, Effort, HUB_MIN_DEGREE, hubs};
 use std::time::{Duration, Instant};
 
 /// Time for the whole sweep, at most.
@@ -22,7 +22,7 @@ fn main() -> Result<(), String> {
     let text = std::fs::read_to_string(answer).map_err(|e| format!("{answer}: {e}"))?;
     let last = text.lines().rev().find(|l| !l.trim().is_empty()).ok_or(format!("{answer}: empty"))?;
     let x = automap_solver::iopddl::parse_solution(last).map_err(|e| format!("{answer}: {e}"))?;
-    let pre = automap_solver::presolve(&p);
+    let pre = automap_solver::internals::presolve(&p);
     let q = &pre.problem;
     let cl = Clusters::find(q).map_err(|e| format!("no clusters: {e:?}"))?;
     let coarse = cl.coarse(q);

@@ -1,5 +1,5 @@
 //! Write the linked problem of a problem in the contest format (each class of repeated nodes one node,
-//! `automap_solver::Linked`), so the linked solve, which `solve --link` and every `plan` run first, can
+//! `automap_solver::internals::Linked`), so the linked solve, which `solve --link` and every `plan` run first, can
 //! be measured on its own: `cargo run --release -p automap-solver --example linked_problem -- IN OUT`.
 
 fn main() -> std::process::ExitCode {
@@ -15,8 +15,8 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(1);
         }
     };
-    let classes = automap_solver::repeats(&p);
-    let linked = automap_solver::Linked::new(&p, &classes);
+    let classes = automap_solver::internals::repeats(&p);
+    let linked = automap_solver::internals::Linked::new(&p, &classes);
     eprintln!("{} classes; nodes {} -> {}", classes.len(), p.nodes.len(), linked.problem.nodes.len());
     match std::fs::write(output, automap_solver::iopddl::to_json(&linked.problem)) {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p automap-solver --example sweep_rate -- PROBLEM.json[.gz] [SWEEPS]`
 
-use automap_solver::{ClusterSearch, Clusters, Effort, Rng};
+use automap_solver::internals::{ClusterSearch, Clusters, Effort, Rng};
 use std::time::{Duration, Instant};
 
 /// Sweeps when none are asked for.
@@ -19,7 +19,7 @@ fn main() -> Result<(), String> {
         None => DEFAULT_SWEEPS,
     };
     let p = automap_solver::iopddl::read(std::path::Path::new(path)).map_err(|e| e.to_string())?;
-    let q = automap_solver::presolve(&p).problem;
+    let q = automap_solver::internals::presolve(&p).problem;
     let cl = Clusters::find(&q).map_err(|e| format!("no clusters: {e:?}"))?;
     let coarse = cl.coarse(&q);
     let mut cs = ClusterSearch::new(&q, &cl, &coarse, None);

@@ -146,7 +146,9 @@ pub enum SolveError {
     },
 }
 
-/// Limits and knobs, builder style.
+/// What a caller sets for a solve, builder style (`SolveOptions::default().time_limit(..).threads(..)`).
+/// The fields the pipeline sets for its own phases (the clock watch, a bound proven on another thread,
+/// refusing a slow MIP setup) are private to the crate.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Wall-clock limit.
@@ -163,23 +165,22 @@ pub struct SolveOptions {
     /// depend on the machine's speed or thread timing (see the `effort` module); the time limit stays a cap.
     pub deterministic: bool,
     /// Hears when the clock, not the work, stopped a phase of a deterministic solve.
-    pub watch: ClockWatch,
+    pub(crate) watch: ClockWatch,
     /// A bound another thread proves meanwhile: a search whose answer meets it stops.
-    pub proven: Option<SharedBound>,
+    pub(crate) proven: Option<SharedBound>,
     /// When the time limit starts counting, if not when the solve does: before it (reading the input
     /// counts towards a contest's timeout) or after it (a phase before has its own share of the time).
     /// [`crate::solve`] ends by then plus the time limit, while a deterministic solve still sizes its
     /// phases' work by the whole time limit.
     pub started: Option<Instant>,
     /// In [`crate::Method::Auto`], first solve the problem with its repeated nodes linked
-    /// ([`crate::Linked`]: the layers of a model decided once) and go on from that answer; the bound is
-    /// still the whole problem's, its dual started from the linked problem's
-    /// ([`crate::Diffusion::lifted`]).
+    /// (the `link` module: the layers of a model decided once) and go on from that answer; the bound is
+    /// still the whole problem's, its dual started from the linked problem's (`bound/lifted.rs`).
     pub link: bool,
     /// HiGHS refuses, as too large, a model whose setup alone (its presolve, which it does not
     /// interrupt) would take more than half the time left (at `PRESOLVE_S_PER_COLUMN` of `exact/highs.rs`):
     /// for a caller with another way to go on, rather than a solve that overruns and finds nothing.
-    pub refuse_slow_setup: bool,
+    pub(crate) refuse_slow_setup: bool,
 }
 
 impl Default for SolveOptions {

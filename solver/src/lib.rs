@@ -2,8 +2,8 @@
 //!
 //! A [`ChoiceProblem`] (nodes choose strategies, edges cost strategy pairs, memory stays under a limit) is
 //! what every ILP auto-sharder solves, and what the IOPDDL contest published real instances of. This
-//! crate reads and writes that format ([`iopddl`]), evaluates answers exactly ([`evaluate`]), presolves
-//! ([`presolve()`]), and solves with several backends behind one [`Backend`] trait, joined by the default
+//! crate reads and writes that format ([`iopddl`]), evaluates answers exactly ([`evaluate`]), and solves
+//! (presolve first, an exact reduction) with several backends behind one [`Backend`] trait, joined by the default
 //! [`solve`] pipeline; [`check()`] says whether a given answer is feasible, what it costs and whether it is
 //! optimal.
 //!
@@ -68,23 +68,40 @@ mod search;
 #[doc(hidden)]
 pub mod testing;
 
+// What a user of the library calls: the problem and its format, the solve and its options and report,
+// the backends behind the one trait, the verdict on an answer, memory as the tie-breaker.
 pub use backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
-pub use bound::{Diffusion, Proven};
 pub use check::{Engine, Verdict, check};
-pub use clusters::{Board, ClusterSearch, Clusters, CoarseOutcome, HUB_MIN_DEGREE, NoOption, hubs, solve_coarse};
-pub use effort::{ClockWatch, Effort, SharedBound};
-pub use exact::smt::{cheaper_than, check as check_with_z3};
-pub use exact::{BruteForce, Cheaper, Highs, Z3};
+pub use exact::{BruteForce, Highs, Z3};
 pub use formats::iopddl;
-pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Outcome, Restarts};
-pub use lean::{LEAN_PHASE, Lean, MAX_PROBES as LEAN_MAX_PROBES, leanest};
-pub use link::{Linked, ROUNDS as LINK_ROUNDS, repeats};
+pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Restarts};
+pub use lean::{Lean, leanest};
+pub use link::ROUNDS as LINK_ROUNDS;
 pub use method::Method;
-pub use pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE, LinkStats, Report, solve};
-pub use presolve::{PresolveStats, Presolved, presolve};
+pub use pipeline::{LinkStats, Report, solve};
+pub use presolve::PresolveStats;
 pub use problem::{
     Budget, COST_UNITS_PER_SECOND, ChoiceProblem, Cost, Edge, EdgeId, EvalError, Evaluation, FORBIDDEN_COST, Node,
-    NodeId, ProblemError, Strategy, Symmetry, Term, Tie, Usage, cost_from_seconds, evaluate, max_peak, min_peak,
+    NodeId, ProblemError, Strategy, Symmetry, Term, Tie, Usage, cost_from_seconds, evaluate,
 };
-pub use rng::Rng;
 pub use search::LocalSearch;
+
+/// The pipeline's parts, for the solver's own tests, benches and measurement examples: no stability is
+/// promised, and a user of the library needs none of it.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::bound::{Diffusion, Proven};
+    pub use crate::clusters::{
+        Board, ClusterSearch, Clusters, CoarseOutcome, HUB_MIN_DEGREE, NoOption, hubs, solve_coarse,
+    };
+    pub use crate::effort::{ClockWatch, Effort, SharedBound};
+    pub use crate::exact::Cheaper;
+    pub use crate::exact::smt::{cheaper_than, check as check_with_z3};
+    pub use crate::heuristics::Outcome;
+    pub use crate::lean::{LEAN_PHASE, MAX_PROBES as LEAN_MAX_PROBES};
+    pub use crate::link::{Linked, repeats};
+    pub use crate::pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE};
+    pub use crate::presolve::{Presolved, presolve};
+    pub use crate::problem::{max_peak, min_peak};
+    pub use crate::rng::Rng;
+}

@@ -123,7 +123,7 @@ fn highs_from_any_start_equals_brute_force() {
             continue;
         }
         // A start that fits and is not optimal, if a few random draws find one.
-        let mut rng = automap_solver::Rng::new(seed);
+        let mut rng = automap_solver::internals::Rng::new(seed);
         let sizes: Vec<u64> = p.nodes.values().map(|n| n.strategies.len() as u64).collect();
         let draws = (0..200).map(|_| sizes.iter().map(|&n| rng.below(n) as usize).collect::<Vec<usize>>());
         let start = draws.into_iter().find(|x| evaluate(&p, x).is_ok_and(|e| e.is_feasible() && e.cost > b.cost));
@@ -134,18 +134,4 @@ fn highs_from_any_start_equals_brute_force() {
         checked += 1;
     }
     assert!(checked >= 60, "only {checked} problems with a start");
-}
-
-/// A caller that can go on another way asks HiGHS to refuse a model whose presolve would take most of
-/// the time left (HiGHS does not interrupt its presolve): refused when the time is far too short,
-/// solved when it is not, and never refused unless asked.
-#[test]
-fn highs_refuses_a_model_it_could_not_set_up_in_time_only_when_asked() {
-    let p = random_problem(&RandomSpec { nodes: 60, max_strategies: 12, ..RandomSpec::tiny(60) }, 3);
-    let short = SolveOptions { time_limit: Duration::from_micros(100), refuse_slow_setup: true, ..opts() };
-    assert!(matches!(Highs.solve(&p, &short, &mut |_| {}), Err(SolveError::TooLarge { .. })));
-    let unasked = SolveOptions { refuse_slow_setup: false, ..short };
-    assert!(!matches!(Highs.solve(&p, &unasked, &mut |_| {}), Err(SolveError::TooLarge { .. })));
-    let ample = SolveOptions { refuse_slow_setup: true, ..opts() };
-    assert_eq!(Highs.solve(&p, &ample, &mut |_| {}).unwrap().status, Status::Optimal);
 }

@@ -5,10 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use automap_solver::internals::{Board, ClusterSearch, Clusters, Effort, Rng};
 use automap_solver::testing::{RandomSpec, add_matchings, random_problem};
 use automap_solver::{
-    Backend, Board, BruteForce, ChoiceProblem, ClusterSearch, Clusters, Effort, FORBIDDEN_COST, Method, Rng, Solution,
-    SolveOptions, Status, evaluate,
+    Backend, BruteForce, ChoiceProblem, FORBIDDEN_COST, Method, Solution, SolveOptions, Status, evaluate,
 };
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
@@ -53,9 +53,15 @@ fn check(p: &ChoiceProblem, seed: u64) {
         let u = BruteForce.solve(&unlimited, &opts(), &mut |_| {}).unwrap();
         assert_eq!(c.cost, u.cost);
     }
-    let out =
-        automap_solver::solve_coarse(p, &cl, &coarse_p, &opts(), Instant::now() + Duration::from_secs(20), &mut |_| {})
-            .unwrap();
+    let out = automap_solver::internals::solve_coarse(
+        p,
+        &cl,
+        &coarse_p,
+        &opts(),
+        Instant::now() + Duration::from_secs(20),
+        &mut |_| {},
+    )
+    .unwrap();
     match optimum {
         Some(opt) => {
             let s = out.solution.expect("an answer fits");

@@ -5,10 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use automap_solver::internals::Cheaper;
 use automap_solver::testing::{RandomSpec, add_random_constraints, random_problem};
 use automap_solver::{
-    Backend, BruteForce, Cheaper, ChoiceProblem, FORBIDDEN_COST, Highs, LocalSearch, Method, Solution, SolveError,
-    SolveOptions, Status, Z3, evaluate,
+    Backend, BruteForce, ChoiceProblem, FORBIDDEN_COST, Highs, LocalSearch, Method, Solution, SolveError, SolveOptions,
+    Status, Z3, evaluate,
 };
 use proptest::prelude::*;
 use std::time::Duration;
@@ -46,8 +47,11 @@ fn compare(p: &ChoiceProblem) {
                 let s = r.unwrap_or_else(|e| panic!("pipeline {method:?}: {e}")).solution;
                 assert_eq!(checked(p, "pipeline", &s), optimum, "{method:?}");
             }
-            assert_eq!(automap_solver::cheaper_than(p, optimum, Duration::from_secs(10)).unwrap(), Cheaper::None);
-            assert_eq!(automap_solver::check_with_z3(p, &b.choice).unwrap(), optimum);
+            assert_eq!(
+                automap_solver::internals::cheaper_than(p, optimum, Duration::from_secs(10)).unwrap(),
+                Cheaper::None
+            );
+            assert_eq!(automap_solver::internals::check_with_z3(p, &b.choice).unwrap(), optimum);
         }
         // No feasible answer, or only answers that pay a forbidden cost (which HiGHS and Z3 refuse).
         _ => {

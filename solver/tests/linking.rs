@@ -1,12 +1,13 @@
-//! Linking repeated nodes ([`automap_solver::Linked`]) keeps the solve honest: on model-like problems
+//! Linking repeated nodes ([`automap_solver::internals::Linked`]) keeps the solve honest: on model-like problems
 //! with repeated layers, the linked solve's answer fits and costs what the evaluator says, its bound is
 //! the whole problem's (never above the optimum HiGHS proves without linking), and the linked problem is
 //! much smaller than the whole.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use automap_solver::internals::{Linked, repeats};
 use automap_solver::testing::repeated_problem;
-use automap_solver::{Backend, Highs, Linked, Method, SolveOptions, Status, evaluate, repeats};
+use automap_solver::{Backend, Highs, Method, SolveOptions, Status, evaluate};
 use std::time::Duration;
 
 fn opts() -> SolveOptions {

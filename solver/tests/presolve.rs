@@ -4,8 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use automap_solver::internals::presolve;
 use automap_solver::testing::{RandomSpec, random_problem};
-use automap_solver::{Backend, BruteForce, FORBIDDEN_COST, SolveError, SolveOptions, evaluate, presolve};
+use automap_solver::{Backend, BruteForce, FORBIDDEN_COST, SolveError, SolveOptions, evaluate};
 use proptest::prelude::*;
 
 fn brute(p: &automap_solver::ChoiceProblem) -> Result<automap_solver::Solution, SolveError> {
@@ -63,7 +64,7 @@ proptest! {
         let p = random_problem(&RandomSpec::tiny(nodes), seed);
         let pre = presolve(&p);
         let q = &pre.problem;
-        let mut r = automap_solver::Rng::new(pick);
+        let mut r = automap_solver::internals::Rng::new(pick);
         let x: Vec<usize> = q.nodes.values().map(|n| r.below(n.strategies.len() as u64) as usize).collect();
         let (eq, ep) = (evaluate(q, &x).unwrap(), evaluate(&p, &pre.postsolve(&x)).unwrap());
         if eq.cost < FORBIDDEN_COST as i128 {
@@ -81,7 +82,7 @@ proptest! {
     fn reduce_maps_every_allowed_answer_at_no_higher_cost(seed in any::<u64>(), nodes in 2usize..10, pick in any::<u64>()) {
         let p = random_problem(&RandomSpec::tiny(nodes), seed);
         let pre = presolve(&p);
-        let mut r = automap_solver::Rng::new(pick);
+        let mut r = automap_solver::internals::Rng::new(pick);
         let x: Vec<usize> = p.nodes.values().map(|n| r.below(n.strategies.len() as u64) as usize).collect();
         let ex = evaluate(&p, &x).unwrap();
         prop_assume!(ex.cost < FORBIDDEN_COST as i128);

@@ -561,9 +561,10 @@ fn attempt(
 #[cfg(test)]
 mod tests {
     use super::{Highs, MAX_EDGE_VARIABLES, surely_fits};
-    use crate::backend::{Backend, SolveError, SolveOptions};
+    use crate::backend::{Backend, SolveError, SolveOptions, Status};
     use crate::problem::{ChoiceProblem, Edge, Node, NodeId, Strategy};
     use crate::testing::{RandomSpec, random_problem};
+    use std::time::Duration;
 
     /// Two nodes of `k` strategies joined by one edge whose costs no two rows share up to a constant
     /// (so grouping saves nothing).
@@ -590,5 +591,20 @@ mod tests {
         let refused = Highs.solve(&wide, &SolveOptions::default(), &mut |_| {});
         assert!(matches!(refused, Err(SolveError::TooLarge { .. })), "{refused:?}");
         assert!(surely_fits(&two_wide_nodes(MAX_EDGE_VARIABLES.isqrt())));
+    }
+
+    /// A caller that can go on another way asks HiGHS to refuse a model whose presolve would take most
+    /// of the time left (HiGHS does not interrupt its presolve): refused when the time is far too short,
+    /// solved when it is not, and never refused unless asked.
+    #[test]
+    fn highs_refuses_a_model_it_could_not_set_up_in_time_only_when_asked() {
+        let p = random_problem(&RandomSpec { nodes: 60, max_strategies: 12, ..RandomSpec::tiny(60) }, 3);
+        let opts = || SolveOptions::default().time_limit(Duration::from_secs(20)).threads(1);
+        let short = SolveOptions { time_limit: Duration::from_micros(100), refuse_slow_setup: true, ..opts() };
+        assert!(matches!(Highs.solve(&p, &short, &mut |_| {}), Err(SolveError::TooLarge { .. })));
+        let unasked = SolveOptions { refuse_slow_setup: false, ..short };
+        assert!(!matches!(Highs.solve(&p, &unasked, &mut |_| {}), Err(SolveError::TooLarge { .. })));
+        let ample = SolveOptions { refuse_slow_setup: true, ..opts() };
+        assert_eq!(Highs.solve(&p, &ample, &mut |_| {}).unwrap().status, Status::Optimal);
     }
 }
