@@ -6,13 +6,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
-use automap::encodings::cost::compute_cost;
-use automap::encodings::mesh::Mesh;
-use automap::encodings::plan::PlanSpace;
-use automap::encodings::reshard::reshard;
-use automap::encodings::tactics::{apply, parse_tactics};
 use automap::ir;
 use automap::ir::sharding::TensorSharding;
+use automap::sharding::Mesh;
+use automap::sharding::PlanSpace;
+use automap::sharding::compute_cost;
+use automap::sharding::reshard;
+use automap::sharding::tactics::{apply, parse_tactics};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The `automap` command line: its arguments, with the help text they print.
 
 use automap::PLAN_THREADS;
-use automap::encodings::export::Format;
+use automap::sharding::export::Format;
 use automap::solver::{Engine, Method};
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;

@@ -5,9 +5,9 @@
 use crate::error::Error;
 use crate::inputs::{Model, load_plan_json};
 use crate::planner::{PlanOptions, Planner};
-use automap_encodings::mesh::Mesh;
-use automap_encodings::tactics::reference::reference;
-use automap_encodings::tactics::{Recognised, parse_tactics};
+use automap_sharding::Mesh;
+use automap_sharding::tactics::reference::reference;
+use automap_sharding::tactics::{Recognised, parse_tactics};
 use automap_solver::{ChoiceProblem, Engine, Verdict};
 use std::path::Path;
 use std::time::Duration;

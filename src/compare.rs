@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::inputs::Model;
 use crate::planner::{PLAN_THREADS, PlanOptions, Planner};
-use automap_encodings::mesh::Mesh;
+use automap_sharding::Mesh;
 use automap_solver::{COST_UNITS_PER_SECOND, ChoiceProblem, Method, Progress, SolveError, SolveOptions, Status};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};

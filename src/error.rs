@@ -1,7 +1,7 @@
 //! Why a command failed, located, and whose fault it is: the input's (exit code 1) or automap's (2).
 
-use automap_encodings::export::{AnnotateError, PlanJsonError};
-use automap_encodings::spec_error::SpecError;
+use automap_sharding::SpecError;
+use automap_sharding::export::{AnnotateError, PlanJsonError};
 use automap_solver::SolveError;
 
 /// An error of the library facade. [`Error::is_input`] is the one rule for exit codes.

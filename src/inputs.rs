@@ -2,10 +2,10 @@
 //! constraints file, a contest problem, a plan (plan.json or reference tactics).
 
 use crate::error::Error;
-use automap_encodings::constraints::UserConstraints;
-use automap_encodings::export::PlanDoc;
-use automap_encodings::mesh::Mesh;
 use automap_ir::Module;
+use automap_sharding::Mesh;
+use automap_sharding::UserConstraints;
+use automap_sharding::export::PlanDoc;
 use std::path::Path;
 
 /// A parsed model and the name it is shown by (its path as given).

@@ -7,8 +7,8 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-pub use automap_encodings as encodings;
 pub use automap_ir as ir;
+pub use automap_sharding as sharding;
 pub use automap_solver as solver;
 
 mod check;

@@ -192,7 +192,7 @@ fn inspect(path: &Path) -> Result<(), Error> {
     let t0 = Instant::now();
     let model = Model::read(path)?;
     let parse_s = t0.elapsed().as_secs_f64();
-    out_raw!("{}", automap::encodings::export::inspect_report(&model.name, &model.module));
+    out_raw!("{}", automap::sharding::export::inspect_report(&model.name, &model.module));
     out!("parsed in {:.1} ms ({:.0} MB/s)", parse_s * 1e3, model.bytes as f64 / parse_s.max(1e-9) / 1e6);
     model.verify()?;
     out!("verifier: ok");
@@ -265,7 +265,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
     }
     let (cost, sol) = (&planned.solved.cost, &planned.solved.solution);
     if let Some(l) = &planned.solved.linked {
-        eprintln!("{}", automap::encodings::export::linking(l));
+        eprintln!("{}", automap::sharding::export::linking(l));
     }
     eprintln!("{}", planned.solved.presolve);
     out!(

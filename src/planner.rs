@@ -4,13 +4,13 @@
 
 use crate::error::Error;
 use crate::inputs::Model;
-use automap_encodings::build::{Built, MAX_COST_SECONDS, NodeRef, build};
-use automap_encodings::conflict::{Conflict, conflict};
-use automap_encodings::constraints::UserConstraints;
-use automap_encodings::export::{self, Format, PlanDoc, Solved, TieBreak};
-use automap_encodings::mesh::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
-use automap_encodings::plan::{Plan, PlanCost, PlanSpace};
-use automap_encodings::tactics::{self, Matched, Recognised, parse_tactics};
+use automap_sharding::UserConstraints;
+use automap_sharding::export::{self, Format, PlanDoc, Solved, TieBreak};
+use automap_sharding::tactics::{self, Matched, Recognised, parse_tactics};
+use automap_sharding::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
+use automap_sharding::{Conflict, conflict};
+use automap_sharding::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build};
+use automap_sharding::{Plan, PlanCost, PlanSpace};
 use automap_solver::{Method, Progress, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 
@@ -51,7 +51,7 @@ pub struct PlanOptions {
     /// The user's constraints.
     pub constraints: Option<UserConstraints>,
     /// Tactics to pin before solving (`dp:data,megatron:model`, see
-    /// [`automap_encodings::tactics::parse_tactics`]).
+    /// [`automap_sharding::tactics::parse_tactics`]).
     pub tactics: Option<String>,
     /// How the annotated module carries the plan.
     pub format: Format,
@@ -112,7 +112,7 @@ pub struct Planner<'a> {
     model: &'a Model,
     mesh: &'a Mesh,
     space: PlanSpace<'a>,
-    built: Built,
+    built: ProgramProblem,
     constraints: Option<String>,
     tactics: Option<String>,
     /// The report's reference plans, priced before the solve (see [`export::references`]).
@@ -189,7 +189,7 @@ impl<'a> Planner<'a> {
     }
 
     /// The choice problem.
-    pub fn built(&self) -> &Built {
+    pub fn built(&self) -> &ProgramProblem {
         &self.built
     }
 
@@ -199,7 +199,7 @@ impl<'a> Planner<'a> {
     }
 
     /// The choice problem, kept.
-    pub fn into_built(self) -> Built {
+    pub fn into_built(self) -> ProgramProblem {
         self.built
     }
 
@@ -427,9 +427,9 @@ pub struct Evaluated {
 }
 
 /// Predict what the reference plan of the tactics `recipe` (`dp:data+megatron:model`, see
-/// [`automap_encodings::tactics::parse_tactics`]) costs on `model` and `mesh`: the recipe's argument
+/// [`automap_sharding::tactics::parse_tactics`]) costs on `model` and `mesh`: the recipe's argument
 /// shardings pinned and the rest decided by the solver within `time_limit`, as
-/// [`automap_encodings::tactics::reference`] says.
+/// [`automap_sharding::tactics::reference`] says.
 pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> Result<Evaluated, Error> {
     let tactics = parse_tactics(recipe, mesh).map_err(|e| Error::Usage(format!("--plan {recipe}: {e}")))?;
     let m = &model.module;

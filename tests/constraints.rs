@@ -6,9 +6,9 @@
 
 mod common;
 
-use automap::encodings::build::{Built, build};
-use automap::encodings::constraints::UserConstraints;
-use automap::encodings::plan::PlanSpace;
+use automap::sharding::PlanSpace;
+use automap::sharding::UserConstraints;
+use automap::sharding::{ProgramProblem, build};
 use automap::solver::Highs;
 use automap::solver::Z3;
 use automap::solver::evaluate;
@@ -19,7 +19,7 @@ fn opts() -> SolveOptions {
     common::opts(60)
 }
 
-fn with(space: &PlanSpace<'_>, yaml: &str) -> Built {
+fn with(space: &PlanSpace<'_>, yaml: &str) -> ProgramProblem {
     let mut b = build(space, None);
     UserConstraints::parse(yaml, "test.yaml").unwrap().apply(space, &mut b).unwrap();
     b
@@ -34,7 +34,7 @@ fn error(space: &PlanSpace<'_>, yaml: &str) -> String {
 }
 
 /// HiGHS and Z3 both prove the optimum and agree on it (HiGHS within its relative tolerance of 1e-6).
-fn agree(b: &Built) -> i128 {
+fn agree(b: &ProgramProblem) -> i128 {
     let z = Z3.solve(&b.problem, &opts(), &mut |_| {}).unwrap();
     assert_eq!(z.status, Status::Optimal);
     let h = Highs.solve(&b.problem, &opts(), &mut |_| {}).unwrap();

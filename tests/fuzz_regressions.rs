@@ -8,10 +8,10 @@
 
 mod common;
 
-use automap::encodings::build::build;
-use automap::encodings::constraints::UserConstraints;
-use automap::encodings::mesh::Mesh;
-use automap::encodings::plan::PlanSpace;
+use automap::sharding::Mesh;
+use automap::sharding::PlanSpace;
+use automap::sharding::UserConstraints;
+use automap::sharding::build;
 use std::path::PathBuf;
 
 /// The kept inputs of one target.

@@ -184,7 +184,7 @@ fn rules_list() -> String {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         for &op in &m.body {
             seen.entry(m.ops[op].name.clone()).or_insert_with(|| {
-                let rule = automap::encodings::rules::rule_for(&m, op);
+                let rule = automap::sharding::rule_for(&m, op);
                 format!("{file}:{}  {rule}", m.op_location(op))
             });
         }

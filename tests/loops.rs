@@ -6,9 +6,9 @@
 
 mod common;
 
-use automap::encodings::build::{build, produced_shardings};
-use automap::encodings::plan::PlanSpace;
-use automap::encodings::reshard::reshard;
+use automap::sharding::PlanSpace;
+use automap::sharding::reshard;
+use automap::sharding::{build, produced_shardings};
 use automap::solver::cost_from_seconds;
 use common::{Scratch, automap, mesh, module};
 
@@ -171,7 +171,7 @@ fn case_branches_are_sharded_and_joined() {
             );
         }
         // One join per result of the case, reading what each branch returns.
-        let joins: Vec<&automap::encodings::schedule::Step> =
+        let joins: Vec<&automap::sharding::Step> =
             space.steps().iter().filter(|s| s.op == case.op && s.joined.is_some()).collect();
         assert_eq!(joins.len(), m.ops[case.op].results.len());
         assert!(joins.iter().all(|j| j.operands.len() == case.branch_ends.len()));
@@ -229,8 +229,8 @@ fn a_case_holds_the_memory_of_one_branch() {
     let mesh = mesh("cpu-8.yaml");
     let space = PlanSpace::new(&m, &mesh);
     let plan = space.propagate(vec![
-        automap::ir::sharding::TensorSharding::replicated(automap::encodings::plan::MESH_SYMBOL, 0),
-        automap::ir::sharding::TensorSharding::replicated(automap::encodings::plan::MESH_SYMBOL, 2),
+        automap::ir::sharding::TensorSharding::replicated(automap::sharding::MESH_SYMBOL, 0),
+        automap::ir::sharding::TensorSharding::replicated(automap::sharding::MESH_SYMBOL, 2),
     ]);
     let (peak, _, live) = space.peak_buffers(&plan);
     // The argument and what one branch returns: 2 × 256 KiB (and the index's 4 bytes). Each branch's

@@ -1,12 +1,12 @@
-//! The overlapped step time ([`automap::encodings::overlap`]) on reference plans of the fixtures.
+//! The overlapped step time ([`automap::sharding::overlap`]) on reference plans of the fixtures.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
-use automap::encodings::overlap::overlapped_step_s;
-use automap::encodings::plan::{Plan, PlanCost, PlanSpace};
-use automap::encodings::tactics::{apply, parse_tactics};
+use automap::sharding::overlapped_step_s;
+use automap::sharding::tactics::{apply, parse_tactics};
+use automap::sharding::{Plan, PlanCost, PlanSpace};
 
 /// The reference plan `spec` on a fixture and mesh: its cost and its overlapped step time.
 fn overlapped(fixture: &str, mesh: &str, spec: &str) -> (PlanCost, f64) {

@@ -5,9 +5,9 @@
 
 mod common;
 
-use automap::encodings::plan::PlanSpace;
-use automap::encodings::tactics::{apply, parse_tactics};
 use automap::ir;
+use automap::sharding::PlanSpace;
+use automap::sharding::tactics::{apply, parse_tactics};
 use common::{Scratch, automap};
 
 /// `automap plan` with `args`, into a fresh folder named after `tag`.
@@ -51,8 +51,8 @@ fn the_solved_plan_is_no_worse_than_any_reference_plan() {
     let planned = automap::plan(&model, &mesh, &opts, &mut |_| {}).unwrap();
     let (built, sol) = (&planned.solved.built, &planned.solved.solution);
     assert!(sol.gap() <= 1e-4, "{sol:?}");
-    let found = automap::encodings::tactics::Recognised::new(&space);
-    for spec in automap::encodings::export::reference_specs(&mesh, &found) {
+    let found = automap::sharding::tactics::Recognised::new(&space);
+    for spec in automap::sharding::export::reference_specs(&mesh, &found) {
         let rp = space.propagate(apply(&space, &parse_tactics(&spec, &mesh).unwrap()).args);
         let x = built.encode(&rp).unwrap();
         let reference = automap::solver::evaluate(&built.problem, &x).unwrap().cost;

@@ -4,11 +4,11 @@
 
 mod common;
 
-use automap::encodings::mesh::Mesh;
-use automap::encodings::plan::{PlanCost, PlanSpace};
-use automap::encodings::reshard::CollectiveKind;
-use automap::encodings::tactics::{apply, parse_tactics, roles::Roles};
 use automap::ir;
+use automap::sharding::CollectiveKind;
+use automap::sharding::Mesh;
+use automap::sharding::tactics::{apply, parse_tactics, roles::Roles};
+use automap::sharding::{PlanCost, PlanSpace};
 
 fn load(fixture: &str, mesh: &str) -> (ir::Module, Mesh) {
     (common::module(fixture), common::mesh(mesh))
@@ -154,7 +154,7 @@ proptest::proptest! {
         let c = space.evaluate(&plan);
         // Every op's roofline, each counting the memory its fusion reads and writes through it, and the
         // fusions that reshardings break.
-        let compute: f64 = m.body.iter().enumerate().map(|(pos, &op)| automap::encodings::cost::compute_cost(&m, op, &space.rules[pos], &space.strategies[pos][plan.choice[pos]], &mesh, space.traffic(pos)).seconds).sum::<f64>() + c.unfused_s;
+        let compute: f64 = m.body.iter().enumerate().map(|(pos, &op)| automap::sharding::compute_cost(&m, op, &space.rules[pos], &space.strategies[pos][plan.choice[pos]], &mesh, space.traffic(pos)).seconds).sum::<f64>() + c.unfused_s;
         proptest::prop_assert!(c.unfused_s >= 0.0 && c.unfused_s <= c.compute_s);
         let comm: f64 = c.collectives.iter().map(|x| x.collective.seconds).sum();
         proptest::prop_assert!((c.compute_s - compute).abs() <= 1e-12 * compute.max(1.0));

@@ -8,12 +8,12 @@
 
 mod common;
 
-use automap::encodings::build::build;
-use automap::encodings::mesh::Mesh;
-use automap::encodings::plan::PlanSpace;
-use automap::encodings::tactics::reference::{Decided, reference};
-use automap::encodings::tactics::{Recognised, parse_tactics};
 use automap::ir;
+use automap::sharding::Mesh;
+use automap::sharding::PlanSpace;
+use automap::sharding::build;
+use automap::sharding::tactics::reference::{Decided, reference};
+use automap::sharding::tactics::{Recognised, parse_tactics};
 use proptest::prelude::*;
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use automap::encodings::mesh::Mesh;
+use automap::sharding::Mesh;
 
 #[test]
 fn shipped_meshes_validate() {

@@ -7,8 +7,8 @@
 
 mod common;
 
-use automap::encodings::build::build;
-use automap::encodings::plan::PlanSpace;
+use automap::sharding::PlanSpace;
+use automap::sharding::build;
 use common::{mesh, module};
 
 #[test]

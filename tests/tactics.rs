@@ -9,12 +9,12 @@
 
 mod common;
 
-use automap::encodings::plan::PlanSpace;
-use automap::encodings::reshard::CollectiveKind;
-use automap::encodings::tactics::{Applied, apply, parse_tactics};
+use automap::sharding::CollectiveKind;
+use automap::sharding::PlanSpace;
+use automap::sharding::tactics::{Applied, apply, parse_tactics};
 use common::{Scratch, automap, mesh, module};
 
-fn applied(m: &automap::ir::Module, mesh_name: &str, spec: &str) -> (Applied, automap::encodings::plan::PlanCost) {
+fn applied(m: &automap::ir::Module, mesh_name: &str, spec: &str) -> (Applied, automap::sharding::PlanCost) {
     let mesh = mesh(mesh_name);
     let space = PlanSpace::new(m, &mesh);
     let a = apply(&space, &parse_tactics(spec, &mesh).unwrap());

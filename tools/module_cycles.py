@@ -21,7 +21,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CRATE_ROOTS = ["ir/src/lib.rs", "encodings/src/lib.rs", "solver/src/lib.rs", "src/lib.rs", "src/main.rs"]
+CRATE_ROOTS = ["ir/src/lib.rs", "sharding/src/lib.rs", "solver/src/lib.rs", "src/lib.rs", "src/main.rs"]
 
 MOD_DECL = re.compile(r"^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", re.M)
 PATH_START = re.compile(r"(?<![\w:])(crate|super|self)((?:::\w+)*)(::\{)?")

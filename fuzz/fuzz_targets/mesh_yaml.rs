@@ -1,7 +1,7 @@
 //! Mesh specs: parse and validate; a mesh that validates prints in a form that parses to itself.
 #![no_main]
 
-use automap::encodings::mesh::Mesh;
+use automap::sharding::Mesh;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,8 +3,8 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap::encodings::mesh::Mesh;
 use automap::ir;
+use automap::sharding::Mesh;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;

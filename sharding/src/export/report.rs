@@ -4,7 +4,7 @@
 
 use super::Solved;
 use super::inspect::bytes;
-use crate::build::Built;
+use crate::build::ProgramProblem;
 use crate::mesh::Mesh;
 use crate::plan::{Plan, PlanCost, PlanSpace};
 use crate::step_time::StepTime;
@@ -314,7 +314,7 @@ pub struct References {
 pub fn references(
     mesh: &Mesh,
     space: &PlanSpace<'_>,
-    built: &Built,
+    built: &ProgramProblem,
     found: &Recognised,
     budget: std::time::Duration,
     threads: u32,

@@ -2,7 +2,7 @@
 //! so that the solver decides only what the tactic leaves open.
 
 use super::Applied;
-use crate::build::{Built, NodeRef};
+use crate::build::{NodeRef, ProgramProblem};
 use automap_solver::NodeId;
 use std::fmt;
 
@@ -40,7 +40,7 @@ impl fmt::Display for Pinned {
 
 /// Pin every argument a tactic of `applied` sharded to that sharding; `Err` names the first argument
 /// whose remaining candidates (after the user's constraints) exclude it.
-pub fn pin(built: &mut Built, applied: &Applied, name: &dyn Fn(usize) -> String) -> Result<Pinned, String> {
+pub fn pin(built: &mut ProgramProblem, applied: &Applied, name: &dyn Fn(usize) -> String) -> Result<Pinned, String> {
     let mut touched: Vec<usize> = applied.matched.iter().flat_map(|t| t.sharded.iter().map(|&(i, _)| i)).collect();
     touched.sort_unstable();
     touched.dedup();

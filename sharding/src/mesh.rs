@@ -157,7 +157,7 @@ impl Mesh {
         Ok(())
     }
 
-    /// Read and validate a mesh file (at most [`MAX_DEVICES`] devices).
+    /// Read and validate a mesh file (at most `MAX_DEVICES` devices).
     pub fn load(path: &Path) -> Result<Mesh, SpecError> {
         let text = std::fs::read_to_string(path).map_err(|e| SpecError::unreadable(path, &e))?;
         Mesh::parse(&text, &path.display().to_string())

@@ -106,13 +106,13 @@ pub struct Predicted {
     /// Of the compute, seconds of ops bound by their FLOPs (the rest is bound by memory traffic).
     #[serde(default)]
     pub flops_bound_s: f64,
-    /// The program's FLOPs utilisation at the overlapped step (see [`crate::step_time::StepTime`]).
+    /// The program's FLOPs utilisation at the overlapped step (see `step_time::StepTime`).
     #[serde(default)]
     pub flops_utilisation_overlapped: f64,
     /// The same at the serial step.
     #[serde(default)]
     pub flops_utilisation_serial: f64,
-    /// Seconds per step with collectives overlapping independent compute ([`crate::overlap`]).
+    /// Seconds per step with collectives overlapping independent compute (the `overlap` module).
     #[serde(default)]
     pub overlapped_step_time_s: f64,
     /// Peak bytes live per device.

@@ -5,7 +5,7 @@
 //! no memory limit, so that only the constraints can make it infeasible; presolve then folds away
 //! nearly everything the constraints do not touch.
 
-use crate::build::Built;
+use crate::build::ProgramProblem;
 use crate::constraints::UserConstraints;
 use crate::plan::PlanSpace;
 use automap_solver::{FORBIDDEN_COST, Method, SolveError, SolveOptions};
@@ -24,7 +24,7 @@ pub enum Conflict {
 }
 
 /// Find what contradicts in `user`, applied to `base` (the model's problem before any constraint).
-pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &Built) -> Conflict {
+pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &ProgramProblem) -> Conflict {
     let mut free = base.clone();
     free.problem.usage_limit = None;
     for n in free.problem.nodes.values_mut() {

@@ -12,7 +12,7 @@
 //! nothing to decide, and a solve would split the work, which is not what "replicated" means.
 
 use super::{Applied, Recognised, Tactic};
-use crate::build::{Built, NodeRef};
+use crate::build::{NodeRef, ProgramProblem};
 use crate::plan::{Plan, PlanSpace};
 use automap_solver::{Method, NodeId, SolveOptions, Status};
 use std::time::Duration;
@@ -55,7 +55,7 @@ pub struct Reference {
 /// memory limit, then without one if nothing fits).
 pub fn reference(
     space: &PlanSpace<'_>,
-    built: &Built,
+    built: &ProgramProblem,
     found: &Recognised,
     tactics: &[Tactic],
     budget: Duration,
@@ -96,7 +96,7 @@ pub fn reference(
 
 /// Pin every argument to its sharding in `applied` (replicated where no tactic sharded it); returns how
 /// many arguments could not be pinned (the sharding is not among their candidates, or is forbidden).
-fn pin_every_argument(built: &mut Built, applied: &Applied) -> usize {
+fn pin_every_argument(built: &mut ProgramProblem, applied: &Applied) -> usize {
     let mut unpinned = 0;
     for node in 0..built.nodes.len() {
         let NodeRef::Arg(i, cands) = &built.nodes[node] else { continue };

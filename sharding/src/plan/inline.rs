@@ -9,7 +9,7 @@ use automap_ir::{OpKind, ValueId};
 
 impl PlanSpace<'_> {
     /// Is the step at `pos` computed inside the kernels of the ops that read it, as XLA fuses it
-    /// ([`crate::fusion`]: a broadcast or slice, or an elementwise op that holds no buffer)?
+    /// (the `fusion` module: a broadcast or slice, or an elementwise op that holds no buffer)?
     pub fn inline(&self, pos: usize) -> bool {
         self.fused[pos] || self.unheld[pos].is_some()
     }
@@ -48,7 +48,7 @@ impl PlanSpace<'_> {
         &self.traffic[pos]
     }
 
-    /// Does XLA fuse the step at `pos` into its readers ([`crate::fusion`])?
+    /// Does XLA fuse the step at `pos` into its readers (the `fusion` module)?
     pub fn is_fused(&self, pos: usize) -> bool {
         self.fused.get(pos).copied().unwrap_or(false)
     }

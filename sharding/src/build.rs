@@ -48,9 +48,10 @@ pub struct EdgeOrigin {
     pub operand: usize,
 }
 
-/// The problem and how to read a solution back.
+/// The choice problem of a program on a mesh, and the map between its nodes and edges and the program's
+/// values and reshardings (how to read a solution back as a plan).
 #[derive(Clone)]
-pub struct Built {
+pub struct ProgramProblem {
     /// The choice problem.
     pub problem: ChoiceProblem,
     /// What each node is.
@@ -81,7 +82,7 @@ fn secs(p: Option<f64>, pos: usize, over: &mut Option<(usize, f64)>) -> i64 {
 }
 
 /// Build the choice problem of `space` with a memory limit in bytes per device (`None`: no limit).
-pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
+pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> ProgramProblem {
     let m = space.m;
     let steps = space.steps();
     let n = steps.len() as i64;
@@ -222,7 +223,7 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> Built {
     }
     p.ties.extend(donation_ties(space, &nodes, &arg_node, &op_node));
     p.symmetries = symmetries(space, &nodes);
-    Built { problem: p, nodes, edges, out_of_range }
+    ProgramProblem { problem: p, nodes, edges, out_of_range }
 }
 
 /// The value argument `i` is donated to (`tf.aliasing_output`): the entry function's result it becomes.
@@ -318,8 +319,8 @@ pub fn produced_shardings(space: &PlanSpace<'_>, node: &NodeRef, result: usize) 
     }
 }
 
-impl Built {
-    /// The plan a solution of [`Built::problem`] describes.
+impl ProgramProblem {
+    /// The plan a solution of [`ProgramProblem::problem`] describes.
     pub fn decode(&self, space: &PlanSpace<'_>, choice: &[usize]) -> Plan {
         let mut plan = space.replicated();
         for (node, &c) in self.nodes.iter().zip(choice) {

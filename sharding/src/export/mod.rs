@@ -15,14 +15,14 @@ pub use plan_json::{
 };
 pub use report::{References, linking, plan_report, reference_specs, references, report_md};
 
-use crate::build::Built;
+use crate::build::ProgramProblem;
 use crate::plan::{Plan, PlanCost};
 use automap_solver::{LinkStats, PresolveStats, Solution};
 
 /// One solved plan and what is known of it: what the exports describe.
 pub struct Solved {
     /// The choice problem it was solved from.
-    pub built: Built,
+    pub built: ProgramProblem,
     /// The plan.
     pub plan: Plan,
     /// Its evaluated cost.

@@ -243,7 +243,7 @@ impl<'m> PlanSpace<'m> {
     /// unchanged (a scan's weights: XLA hoists it out of the loop, and the loop reads its initial value);
     /// and so does a `dynamic_update_slice` of a loop body's block argument whose result only the body
     /// yields back to that same carried value (XLA writes it into the carried value's buffer); and so
-    /// does an op XLA fuses into its readers ([`crate::fusion`]). The operand's buffer then lives as
+    /// does an op XLA fuses into its readers (the `fusion` module). The operand's buffer then lives as
     /// long as the result is read ([`PlanSpace::buffer`]).
     pub fn shares_buffer(&self, pos: usize) -> bool {
         self.view.get(pos).copied().unwrap_or(false)
@@ -317,7 +317,7 @@ impl<'m> PlanSpace<'m> {
 
     /// The compute of one run of the step at `pos` under strategy `s` (a carry or a join computes
     /// nothing). An op fused with its producers or readers counts only the memory it reads from and
-    /// writes to outside its fusion ([`Traffic`]).
+    /// writes to outside its fusion (`cost::Traffic`).
     pub fn compute(&self, pos: usize, s: usize) -> ComputeCost {
         let step = &self.schedule.steps[pos];
         if !step.is_op() {

@@ -19,7 +19,7 @@
 //! as having the sharding of its dimensions). The collective count is the solver's: each consumer's
 //! resharding counted on its own edge, so the plan's evaluated count is at most the bound.
 
-use crate::build::{Built, NodeRef, produced_shardings};
+use crate::build::{NodeRef, ProgramProblem, produced_shardings};
 use crate::plan::PlanSpace;
 use crate::reshard::{CollectiveKind, reshard};
 use crate::spec_error::SpecError;
@@ -133,7 +133,7 @@ impl UserConstraints {
     fn resolve(
         &self,
         space: &PlanSpace<'_>,
-        built: &Built,
+        built: &ProgramProblem,
         name: &Spanned<String>,
     ) -> Result<(usize, usize), SpecError> {
         let m = space.m;
@@ -250,7 +250,7 @@ impl UserConstraints {
 
     /// Apply the constraints to `built` (a problem of `space`): pins and forbids become forbidden
     /// strategies, ties and collective bounds become the problem's ties and budgets.
-    pub fn apply(&self, space: &PlanSpace<'_>, built: &mut Built) -> Result<Applied, SpecError> {
+    pub fn apply(&self, space: &PlanSpace<'_>, built: &mut ProgramProblem) -> Result<Applied, SpecError> {
         let mut applied = Applied::default();
         for (list, pin) in [(&self.raw.pin, true), (&self.raw.forbid, false)] {
             for item in list {
@@ -363,7 +363,7 @@ fn kind_of(name: &str) -> Option<CollectiveKind> {
 
 /// Every place a collective of `kind` can occur: each edge's strategy pairs whose resharding has one,
 /// and each op strategy whose returned partial result needs one; weighted by how many.
-fn collective_terms(space: &PlanSpace<'_>, built: &Built, kind: CollectiveKind) -> Vec<Term> {
+fn collective_terms(space: &PlanSpace<'_>, built: &ProgramProblem, kind: CollectiveKind) -> Vec<Term> {
     let m = space.m;
     let count = |t: &automap_ir::TensorType, from: &TensorSharding, to: &TensorSharding| -> i64 {
         reshard(t, from, to, space.mesh).map_or(0, |cs| cs.iter().filter(|c| c.kind == kind).count() as i64)

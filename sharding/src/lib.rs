@@ -1,0 +1,43 @@
+//! automap's sharding model: mesh specs, sharding rules as data, strategy enumeration, resharding as
+//! collectives, the cost model, plans, tactics recognised by structure (and the reference plans built
+//! from them), the bridge from the IR to solver problems,
+//! and what is written out (the annotated module, plan.json, reports).
+
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+mod build;
+mod conflict;
+mod constraints;
+mod cost;
+mod flops;
+mod fusion;
+mod mesh;
+mod overlap;
+mod plan;
+mod reshard;
+mod rules;
+mod schedule;
+mod spec_error;
+mod step_time;
+mod strategy;
+mod symmetry;
+
+// The writers (annotated module, plan.json, reports) and the tactics with their reference plans, each
+// a namespace of its own.
+pub mod export;
+pub mod tactics;
+
+// What the facade, the Python package and the tests call: a mesh, a program's plan space and its
+// choice problem, user constraints, a plan and its cost, and the parts of the cost model the reports
+// and checks read.
+pub use build::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, produced_shardings};
+pub use conflict::{Conflict, conflict};
+pub use constraints::UserConstraints;
+pub use cost::compute_cost;
+pub use mesh::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
+pub use overlap::overlapped_step_s;
+pub use plan::{MESH_SYMBOL, Plan, PlanCost, PlanSpace};
+pub use reshard::{CollectiveKind, reshard};
+pub use rules::rule_for;
+pub use schedule::Step;
+pub use spec_error::SpecError;
