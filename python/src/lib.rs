@@ -84,7 +84,7 @@ fn plan(
                 let s = |c: Option<i128>| c.map(|c| c as f64 / COST_UNITS_PER_SECOND);
                 Python::attach(|py| {
                     // A failing callback must not stop the plan; Python shows what it raised.
-                    if let Err(e) = callback.call1(py, (p.phase, p.elapsed, s(p.incumbent), s(p.bound))) {
+                    if let Err(e) = callback.call1(py, (p.phase.name(), p.elapsed, s(p.incumbent), s(p.bound))) {
                         e.print(py);
                     }
                 });

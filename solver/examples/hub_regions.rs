@@ -3,7 +3,7 @@
 //! re-chooses the options of the clusters within two steps of it (at most 32, breadth first) with
 //! memory rows, the rest kept, and the answer moves when that is cheaper and fits. Prints each hub that
 //! gained, then the total gain and the time. This is how the gap between S's two usual outcomes was
-//! found to be one hub's neighbourhood (docs/iopddl-log.md).
+//! found to be one hub's neighbourhood (docs/measurements/iopddl-log.md).
 //!
 //! `cargo run --release -p automap-solver --example hub_regions -- PROBLEM.json[.gz] ANSWER`
 //! where ANSWER is a file whose last line is an answer in the contest's format (`automap solve`'s stdout).

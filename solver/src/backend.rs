@@ -1,6 +1,7 @@
 //! What every backend returns, and the one trait they all implement.
 
 use crate::effort::{ClockWatch, Effort, SharedBound};
+use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::{Evaluation, evaluate};
 use std::time::{Duration, Instant};
@@ -267,7 +268,7 @@ impl SolveOptions {
 #[derive(Clone, Debug)]
 pub struct Progress {
     /// What is running.
-    pub phase: &'static str,
+    pub phase: Phase,
     /// Seconds since the solve started.
     pub elapsed: f64,
     /// Best feasible cost so far.

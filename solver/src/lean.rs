@@ -11,6 +11,7 @@
 
 use crate::backend::{Progress, Solution, SolveError, SolveOptions, Status};
 use crate::method::Method;
+use crate::phase::Phase;
 use crate::pipeline::solve;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::{evaluate, min_peak};
@@ -22,9 +23,6 @@ pub const MAX_PROBES: u32 = 8;
 /// The bisection stops once the interval in question is at most this share of the best answer's
 /// peak: a finer answer is not worth another solve.
 pub const RESOLUTION: f64 = 0.01;
-
-/// What progress calls each probe's outcome.
-pub const LEAN_PHASE: &str = "memory";
 
 /// The answer of [`leanest`], and what the bisection settled.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,7 +116,7 @@ pub fn leanest(
             lean.proven &= settled.is_some();
         }
         progress(&Progress {
-            phase: LEAN_PHASE,
+            phase: Phase::Memory,
             elapsed: started.elapsed().as_secs_f64(),
             incumbent: Some(lean.solution.cost),
             bound: Some(best.bound),

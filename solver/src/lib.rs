@@ -43,7 +43,7 @@
 //! - `search/`: assignment state, local search, tree moves, regions, candidate-restricted problems;
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
 //! - `heuristics/`: greedy propagation, beam search, MCTS and random restarts, for comparing with the optimum;
-//! - `method`: the methods a user picks by name;
+//! - `method`: the methods a user picks by name; `phase`: the phases progress is reported under;
 //! - `pipeline`: the default solve; `check`: the verdict on a given answer;
 //! - `lean`: memory as the tie-breaker (the leanest answer within a cost cap, by bisection over the limit);
 //! - `rng`: the seeded generator every search draws from.
@@ -60,6 +60,7 @@ mod heuristics;
 mod lean;
 mod link;
 mod method;
+mod phase;
 mod pipeline;
 mod presolve;
 mod problem;
@@ -78,6 +79,7 @@ pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Restarts};
 pub use lean::{Lean, leanest};
 pub use link::ROUNDS as LINK_ROUNDS;
 pub use method::Method;
+pub use phase::Phase;
 pub use pipeline::{LinkStats, Report, solve};
 pub use presolve::PresolveStats;
 pub use problem::{
@@ -98,9 +100,9 @@ pub mod internals {
     pub use crate::exact::Cheaper;
     pub use crate::exact::smt::{cheaper_than, check as check_with_z3};
     pub use crate::heuristics::Outcome;
-    pub use crate::lean::{LEAN_PHASE, MAX_PROBES as LEAN_MAX_PROBES};
+    pub use crate::lean::MAX_PROBES as LEAN_MAX_PROBES;
     pub use crate::link::{Linked, repeats};
-    pub use crate::pipeline::{LINK_SHARE, LINK_WORTH, LINKED_PHASE};
+    pub use crate::pipeline::{LINK_SHARE, LINK_WORTH};
     pub use crate::presolve::{Presolved, presolve};
     pub use crate::problem::{max_peak, min_peak};
     pub use crate::rng::Rng;

@@ -10,14 +10,15 @@ use crate::effort::{ClockWatch, Effort, SharedBound};
 use crate::heuristics::MctsOptions;
 use crate::heuristics::mcts::EXPLORATION;
 use crate::method::Method;
-use crate::presolve::{PresolveStats, presolve};
+use crate::phase::Phase;
+use crate::presolve::{PresolveStats, Size, presolve};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use crate::search::candidates::MAX_CANDIDATES;
 use crate::search::elite::Elite;
 use crate::search::local::LocalSearch;
 use crate::search::local::TERMS_PER_S;
-use crate::search::merge::{MERGED_PHASE, RESTRICTED_MIP_S, merge_rounds, restricted_round};
+use crate::search::merge::{RESTRICTED_MIP_S, merge_rounds, restricted_round};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -62,9 +63,6 @@ pub fn solve(
     })
 }
 
-/// What progress calls the answer with parts turned back by the problem's symmetries.
-pub const SYMMETRY_PHASE: &str = "symmetry";
-
 /// `r` with the parts of its answer that mix twins of a symmetry of `p` turned back
 /// ([`crate::search::symmetry`]): a last move no search phase makes, which costs one pass over the
 /// problem per part turned.
@@ -78,7 +76,7 @@ fn unmixed(p: &ChoiceProblem, mut r: Report, t0: Instant, progress: &mut dyn FnM
         }
         s.time_to_best = t0.elapsed().as_secs_f64();
         let elapsed = s.time_to_best;
-        progress(&Progress { phase: SYMMETRY_PHASE, elapsed, incumbent: Some(cost), bound: Some(s.bound) });
+        progress(&Progress { phase: Phase::Symmetry, elapsed, incumbent: Some(cost), bound: Some(s.bound) });
     }
     r
 }
@@ -140,8 +138,8 @@ fn through_links(
     let started = opts.started.unwrap_or(t0);
     let classes = crate::link::repeats(p);
     let linked = crate::link::Linked::new(p, &classes);
-    let (before, after) = (crate::presolve::counts(p), crate::presolve::counts(&linked.problem));
-    if classes.is_empty() || after.0 as f64 > LINK_WORTH * before.0 as f64 {
+    let (before, after) = (Size::of(p), Size::of(&linked.problem));
+    if classes.is_empty() || after.decisions as f64 > LINK_WORTH * before.decisions as f64 {
         return solve_whole(p, Method::Auto, opts, progress);
     }
     // The share counts from now, not from `started`: on a short limit, reading and building a large
@@ -154,7 +152,12 @@ fn through_links(
     // that carry one).
     let mut quiet = |pr: &Progress| {
         if pr.incumbent.is_some() {
-            progress(&Progress { phase: LINKED_PHASE, bound: None, elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
+            progress(&Progress {
+                phase: Phase::Linked,
+                bound: None,
+                elapsed: t0.elapsed().as_secs_f64(),
+                ..pr.clone()
+            });
         }
     };
     let linking_s = t0.elapsed().as_secs_f64();
@@ -177,8 +180,8 @@ fn through_links(
     let seconds = t0.elapsed().as_secs_f64();
     let stats = LinkStats {
         classes: classes.len(),
-        decisions: (before.0, after.0),
-        strategies: (before.2, after.2),
+        decisions: (before.decisions, after.decisions),
+        strategies: (before.strategies, after.strategies),
         cost: answer.as_ref().map(|a| a.1),
         seconds,
     };
@@ -228,9 +231,6 @@ fn through_links(
     r.linked = Some(stats);
     Ok(r)
 }
-
-/// What progress calls the phase that solves the linked problem.
-pub const LINKED_PHASE: &str = "linked";
 
 /// Solve `p` with `method` within `opts`, repeats not linked.
 fn solve_whole(
@@ -452,9 +452,8 @@ fn heuristic_then_exact(
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         }
         // The dual runs out its share: its reparametrized costs give a second start, often in another
-        // basin than the local search's. (Read earlier, when the local search ends, while the dual ran
-        // on: K 2.73x of its best known cost against 2.13x, docs/solver.md.) It is waited for even when
-        // the bound already proves the heuristic's answer: the heuristic stops as soon as the bound
+        // basin than the local search's (read earlier, while the dual ran on, it was a worse start:
+        // docs/measurements/solver-2026-12-06.md). It is waited for even when the bound already proves the heuristic's answer: the heuristic stops as soon as the bound
         // proves its answer or the dual's (`SharedBound::settled`), whichever comes first, and the
         // dual's answer, when optimal, is the one taken, so that the plan does not depend on which
         // thread got there first.
@@ -491,7 +490,7 @@ fn heuristic_then_exact(
         };
         if let Some(p) = &polished {
             let elapsed = t0.elapsed().as_secs_f64();
-            shifted(&Progress { phase: DUAL_ANSWER_PHASE, elapsed, incumbent: Some(p.cost), bound: shared.get() });
+            shifted(&Progress { phase: Phase::DualAnswer, elapsed, incumbent: Some(p.cost), bound: shared.get() });
         }
         let (heuristic, polished) = (warm.as_ref().map(|w| w.choice.clone()), polished.map(|s| s.choice));
         let warm = better(q, warm, polished.clone(), t0);
@@ -523,7 +522,7 @@ fn heuristic_then_exact(
     });
     let sol = sol?;
     if let Some(d) = dual {
-        shifted(&Progress { phase: "dual", elapsed: 0.0, incumbent: Some(sol.cost), bound: Some(d) });
+        shifted(&Progress { phase: Phase::Dual, elapsed: 0.0, incumbent: Some(sol.cost), bound: Some(d) });
     }
     Ok((sol, dual))
 }
@@ -706,8 +705,8 @@ fn exact_phase(
                 if counted || left > restricted_took {
                     let t = Instant::now();
                     let (cands, phase) = match std::mem::take(&mut merged) {
-                        true => (pool.candidates(&search.x), MERGED_PHASE),
-                        false => (crate::search::candidates::candidates(&search, MAX_CANDIDATES), "restricted"),
+                        true => (pool.candidates(&search.x), Phase::Merged),
+                        false => (crate::search::candidates::candidates(&search, MAX_CANDIDATES), Phase::Restricted),
                     };
                     let ran = restricted_round(&mut search, (&cands, phase), share.min(clock_left), opts, t0, shifted);
                     if !ran && counted && clock_left < share {
@@ -724,13 +723,13 @@ fn exact_phase(
                     // Region MIPs do not see budgets; the restricted MIPs do.
                     continue;
                 }
-                let lns = Duration::from_secs(LNS_ROUND_S);
+                let slice = Duration::from_secs(REGION_ROUND_S);
                 let seed = opts.seed.wrapping_add(round);
-                crate::search::regions::improve(&mut search, &regions.part(lns), seed, opts.threads, t0, shifted);
-                nominal_left = nominal_left.saturating_sub(lns);
+                crate::search::regions::improve(&mut search, &regions.part(slice), seed, opts.threads, t0, shifted);
+                nominal_left = nominal_left.saturating_sub(slice);
                 round += 1;
             }
-            let e = evaluate(q, &search.x).map_err(|e| SolveError::Backend { backend: "lns", why: e.to_string() })?;
+            let e = evaluate(q, &search.x).map_err(|e| SolveError::Backend { backend: "regions", why: e.to_string() })?;
             match warm {
                 Some(w) if !(e.is_feasible() && e.cost < w.cost) => w,
                 _ if e.is_feasible() => Solution {
@@ -857,14 +856,10 @@ fn finish(
 }
 
 /// Seconds of region search between restricted MIPs.
-pub const LNS_ROUND_S: u64 = 5;
+pub const REGION_ROUND_S: u64 = 5;
 /// The unit a deterministic region search counts its region MIPs in (per second of its nominal time;
 /// each MIP counts `regions::REGION_COUNTS_S` seconds).
 const REGION_UNITS_PER_S: f64 = 1000.0;
-
-/// What the progress calls the answer read from the dual's reparametrized costs and polished by the
-/// local search.
-const DUAL_ANSWER_PHASE: &str = "dual answer";
 
 /// Share of the time limit the pipeline plans to use.
 pub const SAFETY_SHARE: f64 = 0.95;

@@ -429,15 +429,28 @@ impl Work {
     }
 }
 
-/// Decision nodes (two or more allowed strategies), edges, and the decision nodes' allowed strategies.
-pub(crate) fn counts(p: &ChoiceProblem) -> (usize, usize, usize) {
-    let dec: Vec<usize> = p
-        .nodes
-        .values()
-        .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).count())
-        .filter(|&k| k > 1)
-        .collect();
-    (dec.len(), p.edges.len(), dec.iter().sum())
+/// How large a problem is for a solver: what presolve and linking report before and after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Size {
+    /// Decision nodes: those with two or more allowed strategies.
+    pub decisions: usize,
+    /// Edges.
+    pub edges: usize,
+    /// The decision nodes' allowed strategies, summed.
+    pub strategies: usize,
+}
+
+impl Size {
+    /// The size of `p`.
+    pub fn of(p: &ChoiceProblem) -> Size {
+        let dec: Vec<usize> = p
+            .nodes
+            .values()
+            .map(|n| (0..n.strategies.len()).filter(|&s| n.allowed(s)).count())
+            .filter(|&k| k > 1)
+            .collect();
+        Size { decisions: dec.len(), edges: p.edges.len(), strategies: dec.iter().sum() }
+    }
 }
 
 /// Presolve `p` (which must be valid).
@@ -449,7 +462,7 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
         lowered = p.ties_as_edges();
         &lowered
     };
-    let (d0, e0, s0) = counts(p);
+    let before = Size::of(p);
     let mut protected = vec![false; p.nodes.len()];
     for t in p.budgets.iter().flat_map(|b| &b.terms) {
         for n in t.nodes() {
@@ -522,10 +535,10 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
     }
     q.budgets = p.budgets.iter().map(|b| reduce_budget(b, &orig)).collect();
     let mut stats = w.stats;
-    let (d1, e1, s1) = counts(&q);
-    stats.decisions = (d0, d1);
-    stats.edges = (e0, e1);
-    stats.strategies = (s0, s1);
+    let after = Size::of(&q);
+    stats.decisions = (before.decisions, after.decisions);
+    stats.edges = (before.edges, after.edges);
+    stats.strategies = (before.strategies, after.strategies);
     Presolved { problem: q, stats, orig, records: w.records, replaced: w.replaced }
 }
 

@@ -8,6 +8,7 @@
 use crate::backend::confirm;
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions};
 use crate::clusters::Clusters;
+use crate::phase::Phase;
 use crate::problem::constraints::{Budget, Term};
 use crate::problem::{ChoiceProblem, NodeId};
 use cranelift_entity::EntityRef;
@@ -70,7 +71,7 @@ pub fn solve(
         // The expanded answer costs what the coarse one does.
         let e = confirm(q, &x, sol.cost, "coarse")?;
         progress(&Progress {
-            phase: "clusters",
+            phase: Phase::Clusters,
             elapsed: 0.0,
             incumbent: e.is_feasible().then_some(e.cost),
             bound: Some(out.bound),

@@ -16,24 +16,21 @@
 //! each got right at the memory limit. What still separates answers is often one hub of the coarse
 //! graph whose neighbourhood must move at once; so, when the coarse graph has hubs, the last
 //! `HUB_SWEEP_S` seconds sweep region MIPs around them ([`ClusterSearch::hub_sweep`], the hubs dealt out
-//! over the threads, their answers crossed). The measurements behind each step are in docs/solver.md.
+//! over the threads, their answers crossed). The measurements behind each step are in docs/measurements/solver-2026-12-06.md.
 
 use crate::backend::{Progress, Solution, SolveOptions};
 use crate::clusters::search::{Board, ClusterSearch};
 use crate::clusters::{Clustered, Clusters};
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use std::time::{Duration, Instant};
 
 /// Teams run one after another, each for an equal share of the time: two, as measured on S (three
-/// gained nothing more; docs/solver.md).
+/// gained nothing more; docs/measurements/solver-2026-12-06.md).
 pub const EPISODES: u32 = 2;
-/// What the progress calls each episode.
-const EPISODE_PHASES: [&str; EPISODES as usize] = ["episode 1/2", "episode 2/2"];
-/// What the progress calls the crossing of the episodes' answers.
-const CROSSED_PHASE: &str = "episodes crossed";
-/// What the progress calls the answer after the sweep around the hubs.
-const SWEPT_PHASE: &str = "hub regions";
+// `Phase::Episode` names the episodes "1/2" and "2/2".
+const _: () = assert!(EPISODES == 2);
 /// Kept before the end, when the coarse graph has hubs, for region MIPs around them from the crossed
 /// answer ([`ClusterSearch::hub_sweep`]): this many seconds…
 const HUB_SWEEP_S: f64 = 30.0;
@@ -85,7 +82,7 @@ pub fn search(
         let so_far = answers.iter().map(|s| s.cost).min();
         let mut shown = |pr: &Progress| {
             let incumbent = pr.incumbent.into_iter().chain(so_far).min();
-            progress(&Progress { phase: EPISODE_PHASES[e as usize], incumbent, ..pr.clone() })
+            progress(&Progress { phase: Phase::Episode(e as u8), incumbent, ..pr.clone() })
         };
         let start = (!starts.is_empty()).then(|| starts[e as usize % starts.len()].clone());
         let team = Team { q, cl, coarse, start, prices, binds };
@@ -102,14 +99,14 @@ pub fn search(
     let by = |until: Instant| if counted { effort.clone() } else { Effort::until(until) };
     let crossed = cross_all(q, cl, coarse, answers, t0, &by(swept_by))?;
     if several {
-        progress(&Progress { phase: CROSSED_PHASE, elapsed: 0.0, incumbent: Some(crossed.cost), bound: None });
+        progress(&Progress { phase: Phase::EpisodesCrossed, elapsed: 0.0, incumbent: Some(crossed.cost), bound: None });
     }
     if hubs.is_empty() {
         return Some(crossed);
     }
     let sweep_effort = if counted { effort.part(sweep) } else { Effort::until(swept_by) };
     let swept = sweep_hubs(q, cl, coarse, crossed, &hubs, threads, t0, (&sweep_effort, &by(deadline)));
-    progress(&Progress { phase: SWEPT_PHASE, elapsed: 0.0, incumbent: Some(swept.cost), bound: None });
+    progress(&Progress { phase: Phase::HubRegions, elapsed: 0.0, incumbent: Some(swept.cost), bound: None });
     Some(swept)
 }
 
@@ -262,7 +259,7 @@ mod tests {
     /// the clock decides nothing (the watch stays quiet). These problems are small enough that a search
     /// by the clock also answers the same every time (tried down to 1 ms), so the comparison alone
     /// would not catch a schedule that reads the clock; the quiet watch does, and S's deterministic
-    /// runs are the size-scale check (docs/solver.md).
+    /// runs are the size-scale check (docs/measurements/solver-2026-12-06.md).
     #[test]
     fn a_search_counted_in_work_answers_the_same_every_time() {
         let mut compared = 0;
@@ -293,13 +290,13 @@ mod tests {
     fn the_progress_names_the_episodes_in_turn() {
         let (seed, p, cl, coarse) = clustered_cases(60).next().expect("a problem with clusters");
         let o = SolveOptions { threads: 1, seed, ..SolveOptions::default() };
-        let mut seen: Vec<(&str, Option<i128>)> = Vec::new();
+        let mut seen: Vec<(Phase, Option<i128>)> = Vec::new();
         let effort = Effort::until(Instant::now() + Duration::from_secs(3));
         let c = Clustered { q: &p, cl: &cl, coarse: &coarse };
         search(c, &o, &[], &[], &effort, &mut |pr| seen.push((pr.phase, pr.incumbent)));
-        let mut phases: Vec<&str> = seen.iter().map(|s| s.0).collect();
+        let mut phases: Vec<Phase> = seen.iter().map(|s| s.0).collect();
         phases.dedup();
-        assert_eq!(phases, [&EPISODE_PHASES[..], &[CROSSED_PHASE]].concat(), "seed {seed}");
+        assert_eq!(phases, [Phase::Episode(0), Phase::Episode(1), Phase::EpisodesCrossed], "seed {seed}");
         let shown: Vec<i128> = seen.iter().filter_map(|s| s.1).collect();
         assert!(shown.windows(2).all(|w| w[1] <= w[0]), "seed {seed}: {shown:?}");
     }

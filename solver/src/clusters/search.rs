@@ -32,6 +32,7 @@ pub use hubs::{HUB_MIN_DEGREE, hubs};
 use crate::backend::{Progress, Solution, Status};
 use crate::clusters::Clusters;
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use crate::problem::memory::SlotSums;
 use crate::rng::Rng;
@@ -41,14 +42,14 @@ use std::time::{Duration, Instant};
 
 /// Work units (cluster moves, member updates and cost terms read, [`ClusterSearch::spent`]) a search
 /// over clusters counts as one second in a deterministic solve: below the rate measured on the contest
-/// instances (docs/solver.md), so that the work, not the clock, normally ends it.
+/// instances (docs/measurements/solver-2026-12-06.md), so that the work, not the clock, normally ends it.
 pub const UNITS_PER_S: f64 = 1.5e7;
 
 /// A slot's usage penalty starts here when a tree move would overflow it (cost units per usage unit)…
 const FIRST_PENALTY: f64 = 1e-3;
 /// …grows by this factor at each further overflow…
 const PENALTY_GROWTH: f64 = 2.0;
-/// …and decays by this factor after every sweep (the best of the decays tried, docs/solver.md).
+/// …and decays by this factor after every sweep (the best of the decays tried, docs/measurements/solver-2026-12-06.md).
 const PENALTY_DECAY: f64 = 0.8;
 /// Clusters re-drawn per perturbation, at most.
 const PERTURB_CLUSTERS: u64 = 8;
@@ -58,7 +59,7 @@ const FORBIDDEN: i128 = crate::problem::FORBIDDEN_COST as i128;
 const PROGRESS_EVERY_S: f64 = 1.0;
 /// Seconds between crossovers of the feasible search's answer with the Lagrangian search's latest
 /// (often enough to combine the two, seldom enough to leave the walk time to move between them;
-/// docs/solver.md)…
+/// docs/measurements/solver-2026-12-06.md)…
 const CROSSOVER_EVERY_S: f64 = 3.0;
 /// …each given at most this many seconds.
 const CROSSOVER_BUDGET_S: f64 = 5.0;
@@ -516,7 +517,7 @@ impl<'p> ClusterSearch<'p> {
             if el - last_report >= PROGRESS_EVERY_S {
                 last_report = el;
                 let incumbent = (best.0 < FORBIDDEN).then_some(best.0);
-                progress(&Progress { phase: "cluster search", elapsed: el, incumbent, bound: None });
+                progress(&Progress { phase: Phase::ClusterSearch, elapsed: el, incumbent, bound: None });
             }
         }
         if best.0 >= FORBIDDEN {

@@ -16,6 +16,7 @@
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::exact::edge_groups::EdgeBlock;
 use crate::exact::interrupt::Interrupt;
+use crate::phase::Phase;
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::eval::evaluate;
 use crate::problem::{ChoiceProblem, Node};
@@ -29,7 +30,7 @@ pub const BOUND_MARGIN: f64 = 1e-6;
 
 /// Most edge variables the model may have before the backend declines (the pipeline's restricted MIPs
 /// and region search answer instead): past this, HiGHS overruns its time limit (it does not check it
-/// often enough on models this size) and improves nothing on the local search (docs/solver.md).
+/// often enough on models this size) and improves nothing on the local search (docs/measurements/solver-2026-12-06.md).
 pub const MAX_EDGE_VARIABLES: usize = 1_000_000;
 
 /// HiGHS's thread pool is process-wide: the first solve's thread count is used by every later one.
@@ -107,7 +108,7 @@ pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
 }
 
 /// What HiGHS 1.16's presolve takes per column of a model, in seconds: time it spends before it first
-/// looks at its time limit or interrupt (measured on the MIPs of linked model problems, docs/solver.md).
+/// looks at its time limit or interrupt (measured on the MIPs of linked model problems, docs/measurements/solver-2026-12-06.md).
 pub const PRESOLVE_S_PER_COLUMN: f64 = 6e-6;
 
 /// Does `p`'s MIP surely stay within [`MAX_EDGE_VARIABLES`] pair variables? Counted before strategies
@@ -415,7 +416,7 @@ impl Backend for Highs {
 
     /// With a MIP start, the answer is checked against HiGHS's own objective: HiGHS 1.16.0, given a
     /// start, can misprice it in presolve and then prune everything below that value, returning the
-    /// start as "optimal" where a cheaper answer exists (docs/solver.md). When
+    /// start as "optimal" where a cheaper answer exists (docs/measurements/solver-2026-12-06.md). When
     /// the objective HiGHS reports is not the evaluator's cost of the answer it returns, the problem is
     /// solved again without the start, and the cheaper answer kept with the second solve's bound.
     fn solve(
@@ -495,7 +496,7 @@ fn attempt(
     // HiGHS overruns its own time limit on large models; the interrupt stops it at the deadline. It
     // lives until the solve has returned (HiGHS holds its address).
     let interrupt = Interrupt::arm(&mut model, t0 + opts.time_limit);
-    progress(&Progress { phase: "highs", elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
+    progress(&Progress { phase: Phase::Highs, elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
     let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
     let status = solved.status();
     let clock_stopped = matches!(status, HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt)
@@ -549,7 +550,7 @@ fn attempt(
         Status::TimeLimit
     };
     progress(&Progress {
-        phase: "highs",
+        phase: Phase::Highs,
         elapsed: t0.elapsed().as_secs_f64(),
         incumbent: Some(e.cost),
         bound: Some(bound),

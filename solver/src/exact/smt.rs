@@ -10,11 +10,12 @@
 //! - Ties: `x[a,s] → ∨_{(s,t) allowed} x[b,t]` both ways; budgets: `Σ ite(term, weight, 0) ≤ max`.
 //!
 //! Z3 is linked from the system's libz3 (Debian's `libz3-dev`). It is much slower than HiGHS on all but
-//! small problems (docs/solver.md has the figures, and the other Z3 engines tried); it is here as an
+//! small problems (docs/measurements/solver-2026-12-06.md has the figures, and the other Z3 engines tried); it is here as an
 //! independent check and for proofs.
 
 use super::Cheaper;
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
+use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::eval::evaluate;
@@ -208,7 +209,7 @@ impl Backend for Z3 {
             opt.assert(h);
         }
         opt.minimize(&enc.cost);
-        progress(&Progress { phase: "z3", elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
+        progress(&Progress { phase: Phase::Z3, elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
         let result = opt.check(&[]);
         if result == SatResult::Unsat {
             return Err(SolveError::no_assignment(p));
@@ -229,7 +230,7 @@ impl Backend for Z3 {
         let bound = bound.min(e.cost);
         let status = if bound >= e.cost { Status::Optimal } else { Status::TimeLimit };
         let elapsed = t0.elapsed().as_secs_f64();
-        progress(&Progress { phase: "z3", elapsed, incumbent: Some(e.cost), bound: Some(bound) });
+        progress(&Progress { phase: Phase::Z3, elapsed, incumbent: Some(e.cost), bound: Some(bound) });
         Ok(Solution { choice, cost: e.cost, bound, status, time_to_best: elapsed })
     }
 }

@@ -10,6 +10,7 @@ use super::Outcome;
 use super::rollout::{Best, complete, decision_order, memory_binds, searched};
 use crate::backend::Progress;
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::problem::memory::MemoryProfile;
 use crate::problem::{ChoiceProblem, Cost, FORBIDDEN_COST};
 use crate::search::state::Search;
@@ -28,7 +29,7 @@ struct Partial {
 pub fn beam(p: &ChoiceProblem, width: usize, effort: &Effort, progress: &mut dyn FnMut(&Progress)) -> Outcome {
     let q = searched(p);
     let mut s = Search::new(&q);
-    let mut best = Best::new(p, "beam");
+    let mut best = Best::new(p, Phase::Beam);
     let mut work = 0u64;
     let mut width = width.max(1);
     let order = decision_order(&q);

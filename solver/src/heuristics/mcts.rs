@@ -15,6 +15,7 @@ use super::Outcome;
 use super::rollout::{Best, complete, decision_order, memory_binds, searched, terms};
 use crate::backend::Progress;
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::problem::{ChoiceProblem, Cost};
 use crate::rng::Rng;
 use crate::search::state::Search;
@@ -50,7 +51,7 @@ struct TreeNode {
 pub fn mcts(p: &ChoiceProblem, o: &MctsOptions, effort: &Effort, progress: &mut dyn FnMut(&Progress)) -> Outcome {
     let q = searched(p);
     let mut s = Search::new(&q);
-    let mut best = Best::new(p, "mcts");
+    let mut best = Best::new(p, Phase::Mcts);
     let n = s.x.len();
     let order = decision_order(&q);
     // The strategies open to the node decided at `depth`.

@@ -6,6 +6,7 @@ use super::Outcome;
 use super::rollout::{Best, searched, terms};
 use crate::backend::Progress;
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::problem::{ChoiceProblem, Cost};
 use crate::rng::Rng;
 use crate::search::state::Search;
@@ -22,7 +23,7 @@ pub fn restarts(
     let q = searched(p);
     let mut s = Search::new(&q);
     let mut rng = Rng::new(seed);
-    let mut best = Best::new(p, "restarts");
+    let mut best = Best::new(p, Phase::Restarts);
     let allowed: Vec<Vec<usize>> =
         s.costs.iter().map(|c| (0..c.len()).filter(|&t| c[t] < Cost::MAX / 4).collect()).collect();
     for _ in 0..budget {

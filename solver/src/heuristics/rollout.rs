@@ -4,6 +4,7 @@
 
 use crate::backend::{Progress, Solution, Status};
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::problem::eval::evaluate;
 use crate::problem::{ChoiceProblem, FORBIDDEN_COST};
 use crate::search::state::Search;
@@ -33,7 +34,7 @@ pub(super) fn memory_binds(p: &ChoiceProblem) -> bool {
 /// The cheapest allowed strategy of `v` given the neighbours `placed`, in the search state `s` (whose
 /// `x` holds the placed neighbours' strategies). Ties go to the leaner strategy when memory binds
 /// (`lean`), else to the lower index (the sharding model lists the replicated sharding first, GSPMD's default
-/// for what nothing constrains). Measured on the fixtures: docs/solver.md.
+/// for what nothing constrains). Measured on the fixtures: docs/measurements/solver-2026-12-06.md.
 pub(super) fn cheapest_given(s: &Search<'_>, v: usize, placed: &[bool], lean: bool) -> usize {
     (0..s.costs[v].len())
         .min_by_key(|&t| {
@@ -87,7 +88,7 @@ pub(super) fn complete(
 pub(super) struct Best<'p> {
     p: &'p ChoiceProblem,
     t0: Instant,
-    phase: &'static str,
+    phase: Phase,
     /// The best answer that keeps every constraint.
     pub(super) solution: Option<Solution>,
     /// Completed answers priced.
@@ -96,7 +97,7 @@ pub(super) struct Best<'p> {
 
 impl<'p> Best<'p> {
     /// Nothing yet; `p` is the original problem (with its ties and budgets).
-    pub(super) fn new(p: &'p ChoiceProblem, phase: &'static str) -> Best<'p> {
+    pub(super) fn new(p: &'p ChoiceProblem, phase: Phase) -> Best<'p> {
         Best { p, t0: Instant::now(), phase, solution: None, evaluations: 0 }
     }
 

@@ -12,6 +12,7 @@
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::problem::eval::evaluate;
 use crate::problem::{ChoiceProblem, FORBIDDEN_COST};
 use crate::rng::Rng;
@@ -23,7 +24,7 @@ const FOREST_EVERY: usize = 16;
 /// Share of the search's work that sweeps of tree moves may take (each is charged the cost entries it reads).
 const FOREST_SHARE: f64 = 0.2;
 /// Cost terms per second ([`Search::work`]) a deterministic local search is allowed: below the slowest
-/// rate measured (docs/solver.md), so that its work, not the clock, ends it.
+/// rate measured (docs/measurements/solver-2026-12-06.md), so that its work, not the clock, ends it.
 pub const TERMS_PER_S: f64 = 1.5e8;
 /// Seconds between progress reports.
 const PROGRESS_EVERY_S: f64 = 1.0;
@@ -85,7 +86,7 @@ impl Backend for LocalSearch {
         let mut last_report = 0.0;
         let bound = p.trivial_bound();
         progress(&Progress {
-            phase: "local search",
+            phase: Phase::LocalSearch,
             elapsed: t0.elapsed().as_secs_f64(),
             incumbent: kept.then_some(best.0),
             bound: Some(bound),
@@ -124,7 +125,7 @@ impl Backend for LocalSearch {
             if el - last_report >= PROGRESS_EVERY_S {
                 last_report = el;
                 let incumbent = kept.then_some(best.0);
-                progress(&Progress { phase: "local search", elapsed: el, incumbent, bound: Some(bound) });
+                progress(&Progress { phase: Phase::LocalSearch, elapsed: el, incumbent, bound: Some(bound) });
             }
         }
         if !kept {

@@ -8,6 +8,7 @@ use super::state::Search;
 use crate::backend::{Backend, Progress, SolveOptions};
 use crate::bound::{Diffusion, ENTRIES_PER_S};
 use crate::effort::{Effort, SharedBound};
+use crate::phase::Phase;
 use crate::presolve::presolve;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
@@ -64,7 +65,7 @@ pub(crate) fn merge_rounds(
             spent += Duration::from_secs_f64(took);
             let cheapest = found.best().map(|(c, _)| *c);
             shifted(&Progress {
-                phase: LAGRANGIAN_PHASE,
+                phase: Phase::Lagrangian,
                 elapsed: t0.elapsed().as_secs_f64(),
                 incumbent: cheapest,
                 bound: None,
@@ -76,7 +77,7 @@ pub(crate) fn merge_rounds(
         let budget = left(spent).mul_f64(0.5).min(Duration::from_secs(RESTRICTED_MIP_S));
         let t = Instant::now();
         let cands = pool.candidates(&search.x);
-        restricted_round(search, (&cands, MERGED_PHASE), budget, opts, t0, shifted);
+        restricted_round(search, (&cands, Phase::Merged), budget, opts, t0, shifted);
         spent += if counted { budget } else { t.elapsed() };
         if let Some(c) = search.answer_cost() {
             pool.offer(c, &search.x);
@@ -94,7 +95,7 @@ pub(crate) fn merge_rounds(
 /// a little search: it would only run past its budget. Returns whether it ran.
 pub(crate) fn restricted_round(
     search: &mut Search<'_>,
-    (cands, phase): (&[Vec<usize>], &'static str),
+    (cands, phase): (&[Vec<usize>], Phase),
     budget: Duration,
     opts: &SolveOptions,
     t0: Instant,
@@ -127,11 +128,6 @@ pub(crate) fn restricted_round(
     true
 }
 
-/// What the progress calls the MIP over the strategies the answers found so far use.
-pub const MERGED_PHASE: &str = "merged";
-/// What the progress calls the Lagrangian searches run again in the exact phase (the cheapest answer
-/// in the pool after them).
-pub const LAGRANGIAN_PHASE: &str = "lagrangian";
 /// Share of the exact phase's time left that each new pair of Lagrangian searches gets before the pool
 /// is merged again (at most [`MAX_LAGRANGIAN_S`]).
 pub const RESEARCH_SHARE: f64 = 0.4;

@@ -8,6 +8,7 @@
 use crate::backend::{Backend, Progress, SolveOptions, Status};
 use crate::effort::Effort;
 use crate::exact::Highs;
+use crate::phase::Phase;
 use crate::problem::{Budget, ChoiceProblem, Cost, Edge, FORBIDDEN_COST, Node, NodeId, Strategy, Term};
 use crate::rng::Rng;
 use crate::search::state::Search;
@@ -98,7 +99,7 @@ pub fn improve(
         if last_report.elapsed().as_secs_f64() >= 1.0 {
             last_report = Instant::now();
             progress(&Progress {
-                phase: "lns",
+                phase: Phase::Regions,
                 elapsed: t0.elapsed().as_secs_f64(),
                 incumbent: s.answer_cost(),
                 bound: None,

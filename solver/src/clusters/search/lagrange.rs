@@ -23,6 +23,7 @@
 use super::{ClusterSearch, FORBIDDEN, PROGRESS_EVERY_S};
 use crate::backend::{Progress, Solution, Status};
 use crate::effort::Effort;
+use crate::phase::Phase;
 use crate::rng::Rng;
 use crate::search::state::to_f64;
 use std::time::Instant;
@@ -205,7 +206,7 @@ impl ClusterSearch<'_> {
             if el - last_report >= PROGRESS_EVERY_S {
                 last_report = el;
                 let incumbent = (best.0 < FORBIDDEN).then_some(best.0);
-                progress(&Progress { phase: "lagrangian search", elapsed: el, incumbent, bound: None });
+                progress(&Progress { phase: Phase::ClusterLagrangian, elapsed: el, incumbent, bound: None });
             }
         }
         (best.0 < FORBIDDEN).then(|| Solution {
