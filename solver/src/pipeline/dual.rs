@@ -1,0 +1,158 @@
+//! The dual's thread of the default pipeline: the dual bound ([`crate::bound`]), started from the
+//! linked problem's when repeats are linked, then the Lagrangian search from its prices
+//! ([`crate::search::lagrangian`]), the dual resumed when the search's answer is one it was closing in
+//! on, and a diffusion from zero when a lifted start stopped short. It hands back its bound, an answer
+//! and the pool of answers the searches found.
+
+use super::budget::{Budget, LIFT_SHARE};
+use super::exact::mip_ahead;
+use crate::backend::SolveOptions;
+use crate::bound::{Diffusion, ENTRIES_PER_S, Proven, UNITS_PER_S};
+use crate::effort::{Effort, SharedBound};
+use crate::problem::ChoiceProblem;
+use crate::problem::eval::evaluate;
+use crate::search::elite::Elite;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What the dual's thread hands back.
+pub(super) struct DualOutcome<'q> {
+    /// The bound it proved.
+    pub bound: Option<i128>,
+    /// An answer from it: the Lagrangian search's, or else one read from the diffusion.
+    pub read: Option<Vec<usize>>,
+    /// The cheapest distinct answers the Lagrangian searches found (both), for the merged MIP.
+    pub pool: Elite,
+    /// The diffusion the searches started from, when they ran: the exact phase may search from it
+    /// again.
+    pub diffusion: Option<Diffusion<'q>>,
+    /// How long the dual worked (its share, or longer when it went on).
+    pub worked: Duration,
+    /// How long the Lagrangian search ran (both searches, when one after the other on one thread).
+    pub searched: Duration,
+}
+
+impl DualOutcome<'_> {
+    /// Nothing proved, read or searched, after `worked`.
+    pub fn nothing(worked: Duration) -> Self {
+        DualOutcome {
+            bound: None,
+            read: None,
+            pool: Elite::default(),
+            diffusion: None,
+            worked,
+            searched: Duration::ZERO,
+        }
+    }
+}
+
+/// What the dual's thread works on and shares with the local search.
+pub(super) struct Dual<'a, 'q> {
+    /// The (presolved) problem.
+    pub q: &'q ChoiceProblem,
+    /// The solve's options.
+    pub opts: &'a SolveOptions,
+    /// The phases' shares.
+    pub budget: Budget,
+    /// Whether the dual runs beside the local search (else before it).
+    pub concurrent: bool,
+    /// The solve's deadline.
+    pub deadline: Instant,
+    /// The bound and the cheapest answer, shared with the local search.
+    pub shared: &'a SharedBound,
+    /// Set when the solve no longer needs the dual.
+    pub stop: &'a AtomicBool,
+    /// The dual's best bound and its multipliers, as they improve.
+    pub found: &'a Mutex<Proven>,
+}
+
+impl<'q> Dual<'_, 'q> {
+    /// The dual's bound, and an answer from its prices.
+    pub fn run(&self) -> DualOutcome<'q> {
+        let Dual { q, opts, budget, concurrent, deadline, shared, stop, found } = *self;
+        // With repeats linked, the linked problem's dual runs first (up to `LIFT_SHARE` of the dual's
+        // time; it ends sooner once its bound stops rising) and the whole one starts from it.
+        let lifted = match opts.link {
+            true => {
+                let time = budget.dual.mul_f64(LIFT_SHARE);
+                let effort = Effort::of(time, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+                Diffusion::lifted(q, &effort, stop)
+            }
+            false => None,
+        };
+        let was_lifted = lifted.is_some();
+        let lift = Duration::from_secs_f64(lifted.as_ref().map_or(0.0, |(_, s)| *s));
+        let (time, cap) = (budget.dual.saturating_sub(lift), budget.dual_cap.saturating_sub(lift));
+        let effort = Effort::of(time, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+        let cap = Effort::of(cap, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+        let start = lifted.map_or_else(|| Diffusion::new(q), |(d, _)| d);
+        let known =
+            opts.warm_start.as_ref().and_then(|w| evaluate(q, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
+        let mut d = start.sharing(shared.clone()).extending(cap, known);
+        let bound = d.run(&effort, stop, found);
+        let worked = (lift + Duration::from_secs_f64(d.worked_s())).max(budget.dual);
+        // The bound proves the start given: that answer is optimal, and nothing is read.
+        if known.is_some_and(|k| bound.is_some_and(|b| b >= k)) {
+            return DualOutcome { bound, ..DualOutcome::nothing(worked) };
+        }
+        // From the dual's prices and reparametrization, the Lagrangian search (TRW-S and tree moves on
+        // the priced costs), reading forward and backward: one search per thread (one after the other
+        // on one thread), the cheaper answer goes on. The answer read from the diffusion itself when neither
+        // finds one that fits.
+        let (pool, search_time) = match budget.lagrangian.is_zero() || stop.load(Ordering::Relaxed) {
+            true => (Elite::default(), Duration::ZERO),
+            false => {
+                let share = budget.lagrangian.as_secs_f64();
+                // Where a MIP lies ahead, which can prove what it finds, it keeps its time.
+                let cap = if mip_ahead(q) { budget.lagrangian } else { budget.lagrangian_cap };
+                let effort = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
+                let (pool, took) = crate::search::lagrangian::search_both(
+                    q,
+                    &d,
+                    (opts.seed, concurrent),
+                    (share, &effort),
+                    stop,
+                    shared,
+                );
+                (pool, Duration::from_secs_f64(took.max(0.0)))
+            }
+        };
+        // The dual stopped at its share when no answer it knew was close; the search's answer may be
+        // one it was closing in on: then it goes on, within what is left of its cap.
+        let mut worked = worked;
+        let mut bound = bound;
+        if let Some((cost, _)) = pool.best()
+            && !stop.load(Ordering::Relaxed)
+        {
+            let left = budget.dual_cap.saturating_sub(worked + search_time);
+            let cap = Effort::of(left, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+            if let Some(b) = d.resume(*cost, cap, stop, found) {
+                bound = bound.max(Some(b));
+                worked += Duration::from_secs_f64(d.worked_s());
+            }
+        }
+        // A lifted start is a guess: where linking is not exact (the linked problem's optimum above
+        // the whole's), the reparametrization shared out from it can start so far off balance that the
+        // diffusion crawls where one from zero converges in seconds. When the lifted one stopped short
+        // of the best answer known with a full share of its cap left, a diffusion from zero gets that
+        // share (and goes on to the cap while closing in); the better bound stands.
+        let best_known = pool.best().map(|(c, _)| *c).into_iter().chain(known).min();
+        let left = budget.dual_cap.saturating_sub(worked + search_time);
+        if was_lifted
+            && !stop.load(Ordering::Relaxed)
+            && left >= budget.dual
+            && best_known.is_some_and(|k| bound.is_none_or(|b| b < k))
+        {
+            let effort = Effort::of(budget.dual, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+            let cap = Effort::of(left, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
+            let mut zero = Diffusion::new(q).sharing(shared.clone()).extending(cap, best_known);
+            bound = bound.max(zero.run(&effort, stop, found));
+            worked += Duration::from_secs_f64(zero.worked_s());
+        }
+        let read = pool.best().map(|(_, x)| x.clone()).or_else(|| d.read_answer());
+        // The diffusion goes on to the exact phase, which may search from it again.
+        let diffusion = (!budget.lagrangian.is_zero()).then_some(d);
+        DualOutcome { bound, read, pool, diffusion, worked, searched: search_time }
+    }
+}
