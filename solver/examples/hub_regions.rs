@@ -8,6 +8,7 @@
 //! `cargo run --release -p automap-solver --example hub_regions -- PROBLEM.json[.gz] ANSWER`
 //! where ANSWER is a file whose last line is an answer in the contest's format (`automap solve`'s stdout).
 
+use automap_solver::internals::Reduction;
 use automap_solver::internals::{ClusterSearch, Clusters, Effort, HUB_MIN_DEGREE, hubs};
 use std::time::{Duration, Instant};
 
@@ -26,7 +27,7 @@ fn main() -> Result<(), String> {
     let q = &pre.problem;
     let cl = Clusters::find(q).map_err(|e| format!("no clusters: {e:?}"))?;
     let coarse = cl.coarse(q);
-    let start = pre.reduce(&x).and_then(|r| cl.contract(&r)).ok_or(format!("{answer}: not an answer of {path}"))?;
+    let start = pre.restrict(&x).and_then(|r| cl.restrict(&r)).ok_or(format!("{answer}: not an answer of {path}"))?;
     let mut cs = ClusterSearch::new(q, &cl, &coarse, Some(start));
     if !cs.feasible() {
         return Err(format!("{answer}: does not fit memory"));

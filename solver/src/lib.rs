@@ -39,6 +39,7 @@
 //! - `exact/`: HiGHS (and the MIP builder every sub-problem uses), Z3, brute force;
 //! - `link`: repeated nodes found by their costs and wiring, and the problem with each class of them one node;
 //! - `bound`: the dual (Lagrangian) lower bound;
+//! - `reduction`: the one trait of presolve, linking and clusters (`problem`, `lift`, `restrict`);
 //! - `presolve`: exact reductions and the postsolve;
 //! - `search/`: assignment state, local search, tree moves, regions, candidate-restricted problems;
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
@@ -64,6 +65,7 @@ mod phase;
 mod pipeline;
 mod presolve;
 mod problem;
+mod reduction;
 mod rng;
 mod search;
 #[doc(hidden)]
@@ -105,5 +107,6 @@ pub mod internals {
     pub use crate::pipeline::{LINK_SHARE, LINK_WORTH};
     pub use crate::presolve::{Presolved, presolve};
     pub use crate::problem::{max_peak, min_peak};
+    pub use crate::reduction::Reduction;
     pub use crate::rng::Rng;
 }

@@ -27,6 +27,7 @@
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::constraints::{Budget, Term};
 use crate::problem::{ChoiceProblem, Cost, Edge, Node, NodeId, Strategy, Usage};
+use crate::reduction::Reduction;
 use std::collections::HashMap;
 
 /// Largest matrix (in entries) a degree-2 elimination may create.
@@ -559,9 +560,13 @@ pub(crate) fn reduce_budget(b: &Budget, orig: &[Vec<usize>]) -> Budget {
     Budget { terms, ..b.clone() }
 }
 
-impl Presolved {
-    /// Map a solution of the reduced problem to the original problem's strategy indices.
-    pub fn postsolve(&self, reduced: &[usize]) -> Vec<usize> {
+impl Reduction for Presolved {
+    fn problem(&self) -> &ChoiceProblem {
+        &self.problem
+    }
+
+    /// Map a solution of the reduced problem to the original problem's strategy indices (postsolve).
+    fn lift(&self, reduced: &[usize]) -> Vec<usize> {
         let mut out: Vec<usize> =
             reduced.iter().enumerate().map(|(v, &s)| self.orig[v].get(s).copied().unwrap_or(0)).collect();
         for r in self.records.iter().rev() {
@@ -584,7 +589,7 @@ impl Presolved {
     /// dominated becomes the one that dominated it (in the order presolve removed them, so that chains
     /// resolve), which costs no more and uses no more memory. `None` if some choice was removed
     /// otherwise (forbidden, or meeting only forbidden pairs).
-    pub fn reduce(&self, original: &[usize]) -> Option<Vec<usize>> {
+    fn restrict(&self, original: &[usize]) -> Option<Vec<usize>> {
         let mut x = original.to_vec();
         for &(v, from, to) in &self.replaced {
             if x.get(v) == Some(&from) {

@@ -38,10 +38,10 @@ fn check(p: &ChoiceProblem, seed: u64) {
     let mut r = Rng::new(seed);
     for _ in 0..20 {
         let options: Vec<usize> = cl.options.iter().map(|o| r.below(o.len() as u64) as usize).collect();
-        let expanded = evaluate(p, &cl.expand(&options)).unwrap();
+        let expanded = evaluate(p, &cl.lift(&options)).unwrap();
         let coarse_e = evaluate(&coarse_p, &options).unwrap();
         assert_eq!(expanded.cost.min(FORBIDDEN_COST as i128), coarse_e.cost.min(FORBIDDEN_COST as i128));
-        assert_eq!(cl.contract(&cl.expand(&options)), Some(options));
+        assert_eq!(cl.restrict(&cl.lift(&options)), Some(options));
     }
     let brute = BruteForce.solve(p, &opts(), &mut |_| {});
     let optimum = brute.as_ref().ok().filter(|b| b.cost < FORBIDDEN_COST as i128).map(|b| b.cost);

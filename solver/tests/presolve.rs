@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use automap_solver::internals::Reduction;
 use automap_solver::internals::presolve;
 use automap_solver::testing::{RandomSpec, random_problem};
 use automap_solver::{Backend, BruteForce, FORBIDDEN_COST, SolveError, SolveOptions, evaluate};
@@ -30,7 +31,7 @@ proptest! {
         match (orig, red) {
             (Ok(a), Ok(b)) => {
                 prop_assert_eq!(a.cost, b.cost, "optimum changed: {}", pre.stats);
-                let back = pre.postsolve(&b.choice);
+                let back = pre.lift(&b.choice);
                 let e = evaluate(&p, &back).unwrap();
                 prop_assert_eq!(e.cost, b.cost);
                 prop_assert!(e.is_feasible());
@@ -50,7 +51,7 @@ proptest! {
         match (brute(&p), brute(&pre.problem)) {
             (Ok(a), Ok(b)) => {
                 prop_assert_eq!(a.cost, b.cost, "optimum changed: {}", pre.stats);
-                let e = evaluate(&p, &pre.postsolve(&b.choice)).unwrap();
+                let e = evaluate(&p, &pre.lift(&b.choice)).unwrap();
                 prop_assert_eq!(e.cost, b.cost);
                 prop_assert!(e.is_feasible(), "{:?}", e.violations(&p));
             }
@@ -66,7 +67,7 @@ proptest! {
         let q = &pre.problem;
         let mut r = automap_solver::internals::Rng::new(pick);
         let x: Vec<usize> = q.nodes.values().map(|n| r.below(n.strategies.len() as u64) as usize).collect();
-        let (eq, ep) = (evaluate(q, &x).unwrap(), evaluate(&p, &pre.postsolve(&x)).unwrap());
+        let (eq, ep) = (evaluate(q, &x).unwrap(), evaluate(&p, &pre.lift(&x)).unwrap());
         if eq.cost < FORBIDDEN_COST as i128 {
             prop_assert_eq!(eq.cost, ep.cost);
         } else {
@@ -86,7 +87,7 @@ proptest! {
         let x: Vec<usize> = p.nodes.values().map(|n| r.below(n.strategies.len() as u64) as usize).collect();
         let ex = evaluate(&p, &x).unwrap();
         prop_assume!(ex.cost < FORBIDDEN_COST as i128);
-        let reduced = pre.reduce(&x);
+        let reduced = pre.restrict(&x);
         prop_assert!(reduced.is_some(), "{}", pre.stats);
         let er = evaluate(&pre.problem, &reduced.unwrap()).unwrap();
         prop_assert!(er.cost <= ex.cost, "{} > {}", er.cost, ex.cost);
@@ -102,5 +103,5 @@ fn presolve_reduces_the_example() {
     assert!(pre.stats.decisions.1 < pre.stats.decisions.0, "{}", pre.stats);
     let best = brute(&pre.problem).unwrap();
     assert_eq!(best.cost, 445);
-    assert_eq!(pre.postsolve(&best.choice), vec![0, 0, 2, 1, 0]);
+    assert_eq!(pre.lift(&best.choice), vec![0, 0, 2, 1, 0]);
 }

@@ -46,7 +46,7 @@ pub fn solve(
     // Copied only once memory rows are added.
     let mut coarse = std::borrow::Cow::Borrowed(coarse);
     let mut out = Outcome { solution: None, bound: 0, rounds: 0 };
-    let mut warm = opts.warm_start.as_deref().and_then(|w| cl.contract(w));
+    let mut warm = opts.warm_start.as_deref().and_then(|w| cl.restrict(w));
     let mut rows = std::collections::HashSet::new();
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -67,7 +67,7 @@ pub fn solve(
         };
         out.rounds += 1;
         out.bound = out.bound.max(sol.bound);
-        let x = cl.expand(&sol.choice);
+        let x = cl.lift(&sol.choice);
         // The expanded answer costs what the coarse one does.
         let e = confirm(q, &x, sol.cost, "coarse")?;
         progress(&Progress {

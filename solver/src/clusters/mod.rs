@@ -28,3 +28,17 @@ pub(crate) struct Clustered<'a> {
     /// The coarse problem over them.
     pub(crate) coarse: &'a ChoiceProblem,
 }
+
+impl crate::reduction::Reduction for Clustered<'_> {
+    fn problem(&self) -> &ChoiceProblem {
+        self.coarse
+    }
+
+    fn lift(&self, options: &[usize]) -> Vec<usize> {
+        self.cl.lift(options)
+    }
+
+    fn restrict(&self, answer: &[usize]) -> Option<Vec<usize>> {
+        self.cl.restrict(answer)
+    }
+}

@@ -157,7 +157,7 @@ impl Clusters {
     }
 
     /// The node-level assignment of one option per cluster.
-    pub fn expand(&self, options: &[usize]) -> Vec<usize> {
+    pub fn lift(&self, options: &[usize]) -> Vec<usize> {
         let mut x = vec![0; self.of.len()];
         for (c, ms) in self.members.iter().enumerate() {
             for (i, &m) in ms.iter().enumerate() {
@@ -168,7 +168,7 @@ impl Clusters {
     }
 
     /// The options a node-level assignment takes, if every cluster is at one of its options.
-    pub fn contract(&self, x: &[usize]) -> Option<Vec<usize>> {
+    pub fn restrict(&self, x: &[usize]) -> Option<Vec<usize>> {
         self.options
             .iter()
             .zip(&self.members)

@@ -124,13 +124,13 @@ fn sweep_hubs(
     t0: Instant,
     (sweep, crossing): (&Effort, &Effort),
 ) -> Solution {
-    let Some(x) = cl.contract(&from.choice) else { return from };
+    let Some(x) = cl.restrict(&from.choice) else { return from };
     let n = usize::try_from(threads).unwrap_or(1).clamp(1, hubs.len().max(1));
     let sweep = |k: usize| {
         let mine: Vec<usize> = hubs.iter().skip(k).step_by(n).copied().collect();
         let mut cs = ClusterSearch::new(q, cl, coarse, Some(x.clone()));
         (cs.hub_sweep(&mine, sweep) > 0).then(|| Solution {
-            choice: cl.expand(cs.options()),
+            choice: cl.lift(cs.options()),
             cost: cs.cost(),
             time_to_best: t0.elapsed().as_secs_f64(),
             ..from.clone()
@@ -206,15 +206,15 @@ pub fn cross_all(
     answers.sort_by_key(|s| s.cost);
     let mut answers = answers.into_iter();
     let mut best = answers.next()?;
-    let Some(x) = cl.contract(&best.choice) else { return Some(best) };
+    let Some(x) = cl.restrict(&best.choice) else { return Some(best) };
     let mut cs = ClusterSearch::new(q, cl, coarse, Some(x));
     for other in answers {
         // `cs` stays at `best`: it moves only to a cheaper answer.
-        if let Some(y) = cl.contract(&other.choice)
+        if let Some(y) = cl.restrict(&other.choice)
             && cs.cross_with(&y, effort)
         {
             let time_to_best = t0.elapsed().as_secs_f64();
-            best = Solution { choice: cl.expand(cs.options()), cost: cs.cost(), time_to_best, ..best };
+            best = Solution { choice: cl.lift(cs.options()), cost: cs.cost(), time_to_best, ..best };
         }
     }
     Some(best)
@@ -312,7 +312,7 @@ mod tests {
             let mut answers: Vec<Solution> = Vec::new();
             for _ in 0..60 {
                 let x: Vec<usize> = cl.options.iter().map(|o| rng.below(o.len() as u64) as usize).collect();
-                let choice = cl.expand(&x);
+                let choice = cl.lift(&x);
                 let e = evaluate(&p, &choice).unwrap();
                 if e.is_feasible() && e.cost < crate::problem::FORBIDDEN_COST as i128 && answers.len() < 3 {
                     let status = Status::Heuristic;

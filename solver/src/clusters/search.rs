@@ -175,7 +175,7 @@ impl<'p> ClusterSearch<'p> {
             None => cs.greedy(),
         }
         let mut fine = Search::new(q);
-        fine.x = cl.expand(&cs.x);
+        fine.x = cl.lift(&cs.x);
         fine.reset();
         let slots = fine.mem.slots.iter().map(|s| s.1).max().unwrap_or(0);
         let live = LiveUsage::new(cl, &fine);
@@ -524,7 +524,7 @@ impl<'p> ClusterSearch<'p> {
             return None;
         }
         Some(Solution {
-            choice: self.cl.expand(&best.1),
+            choice: self.cl.lift(&best.1),
             cost: best.0,
             bound: 0,
             status: Status::Heuristic,
@@ -574,7 +574,7 @@ mod tests {
             let Some(own) = explorer.run(seed, &soon(), &mut |_| {}) else { continue };
             let posted = board.cheaper_than(i128::MAX).expect("the explorer posted its answer");
             assert_eq!(posted.0, own.cost, "seed {seed}");
-            assert_eq!(cl.expand(&posted.1), own.choice, "seed {seed}");
+            assert_eq!(cl.lift(&posted.1), own.choice, "seed {seed}");
             // A claimed cheaper answer on the board is left alone by the explorer…
             let claimed = own.cost - 1_000_000;
             let board = Board::default();

@@ -9,10 +9,11 @@
 //!   least what the members use at every time, so every answer of the linked problem that fits fits the
 //!   original; it may count more, so a limit the original meets can be out of the linked problem's reach.
 //!
-//! An answer of the linked problem, mapped back ([`Linked::expand`]), costs the original exactly what it
+//! An answer of the linked problem, mapped back ([`Reduction::lift`]), costs the original exactly what it
 //! costs the linked problem.
 
 use crate::problem::{ChoiceProblem, Cost, Edge, EdgeId, FORBIDDEN_COST, Node, NodeId, Strategy, Usage};
+use crate::reduction::Reduction;
 use std::collections::HashMap;
 
 /// A problem with its repeats linked, and the way back.
@@ -135,10 +136,29 @@ impl Linked {
         }
         Linked { problem: q, of, edge_of }
     }
+}
+
+impl Reduction for Linked {
+    fn problem(&self) -> &ChoiceProblem {
+        &self.problem
+    }
 
     /// The original problem's answer that takes, at every node, its linked node's strategy.
-    pub fn expand(&self, choice: &[usize]) -> Vec<usize> {
+    fn lift(&self, choice: &[usize]) -> Vec<usize> {
         self.of.iter().map(|v| choice[v.as_u32() as usize]).collect()
+    }
+
+    /// The linked answer an original answer is, when every class's members take one strategy alike.
+    fn restrict(&self, answer: &[usize]) -> Option<Vec<usize>> {
+        let mut x = vec![None; self.problem.nodes.len()];
+        for (&k, &s) in self.of.iter().zip(answer) {
+            match &mut x[k.as_u32() as usize] {
+                slot @ None => *slot = Some(s),
+                Some(t) if *t != s => return None,
+                Some(_) => {}
+            }
+        }
+        x.into_iter().collect()
     }
 }
 
@@ -193,7 +213,7 @@ mod tests {
                 let choice: Vec<usize> =
                     l.problem.nodes.values().map(|n| rng.below(n.strategies.len() as u64) as usize).collect();
                 let linked = evaluate(&l.problem, &choice).unwrap();
-                let original = evaluate(&p, &l.expand(&choice)).unwrap();
+                let original = evaluate(&p, &l.lift(&choice)).unwrap();
                 assert_eq!(linked.cost, original.cost);
                 assert!(linked.peak_usage >= original.peak_usage);
                 if linked.is_feasible() {

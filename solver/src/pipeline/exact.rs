@@ -249,8 +249,8 @@ fn through_clusters(
         }
         Err(SolveError::TooLarge { .. }) => {
             // Too large for the MIP: teams of searches over clusters, see `crate::clusters::portfolio`.
-            let first = warm.and_then(|w| cl.contract(&w.choice));
-            let starts: Vec<Vec<usize>> = first.into_iter().chain(second.and_then(|c| cl.contract(&c))).collect();
+            let first = warm.and_then(|w| cl.restrict(&w.choice));
+            let starts: Vec<Vec<usize>> = first.into_iter().chain(second.and_then(|c| cl.restrict(&c))).collect();
             let found = crate::clusters::portfolio::search(
                 crate::clusters::Clustered { q, cl: &cl, coarse: &coarse },
                 o,

@@ -8,6 +8,7 @@ use crate::phase::Phase;
 use crate::presolve::{Size, presolve};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
+use crate::reduction::Reduction;
 use std::time::Instant;
 
 /// What linking repeated nodes did in a solve ([`SolveOptions::link`]).
@@ -100,7 +101,7 @@ pub(super) fn through_links(
     // Mapped back, with the parts that mix twins of a symmetry turned back: the linked problem is
     // small enough that its searches' answers often do (and the whole solve starts from this one).
     let answer = solved
-        .map(|r| linked.expand(&r.solution.choice))
+        .map(|r| linked.lift(&r.solution.choice))
         .and_then(|x| evaluate(p, &x).ok().filter(|e| e.is_feasible()).map(|e| (x, e.cost)))
         .map(|(mut x, cost)| {
             let cost = crate::search::symmetry::unmix(p, &mut x).unwrap_or(cost);

@@ -20,6 +20,7 @@ use crate::method::Method;
 use crate::phase::Phase;
 use crate::presolve::{PresolveStats, presolve};
 use crate::problem::ChoiceProblem;
+use crate::reduction::Reduction;
 use crate::search::local::LocalSearch;
 use crate::search::local::TERMS_PER_S;
 use budget::Budget;
@@ -106,7 +107,7 @@ pub(super) fn solve_whole(
     let presolve_s = t0.elapsed().as_secs_f64();
     let q = &pre.problem;
     // A start given in `p`'s indices, in `q`'s (lost where presolve removed a strategy it takes).
-    let opts = &SolveOptions { warm_start: opts.warm_start.as_ref().and_then(|w| pre.reduce(w)), ..opts.clone() };
+    let opts = &SolveOptions { warm_start: opts.warm_start.as_ref().and_then(|w| pre.restrict(w)), ..opts.clone() };
     // Every node at its leanest strategy lowers memory at every point at once: when even that
     // overflows, nothing fits, whatever the size of the problem (no search needs to find that out).
     if let Some(limit) = q.usage_limit
@@ -166,7 +167,7 @@ fn finish(
     sol: Solution,
     presolve_s: f64,
 ) -> Result<Report, SolveError> {
-    let choice = pre.postsolve(&sol.choice);
+    let choice = pre.lift(&sol.choice);
     let e = crate::backend::confirm(p, &choice, sol.cost, "pipeline")?;
     if !e.is_feasible() {
         return Err(SolveError::Backend { backend: "pipeline", why: e.violations(p).join("; ") });

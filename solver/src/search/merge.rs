@@ -12,6 +12,7 @@ use crate::phase::Phase;
 use crate::presolve::presolve;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
+use crate::reduction::Reduction;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -113,9 +114,9 @@ pub(crate) fn restricted_round(
     if left < 2 * setup {
         return false;
     }
-    let o = SolveOptions { time_limit: left - setup, warm_start: pre.reduce(&warm), ..opts.clone() };
+    let o = SolveOptions { time_limit: left - setup, warm_start: pre.restrict(&warm), ..opts.clone() };
     let Ok(sol) = crate::exact::highs::Highs.solve(&pre.problem, &o, &mut |_| {}) else { return true };
-    let back: Vec<usize> = pre.postsolve(&sol.choice).iter().zip(cands).map(|(&i, c)| c[i]).collect();
+    let back: Vec<usize> = pre.lift(&sol.choice).iter().zip(cands).map(|(&i, c)| c[i]).collect();
     let before = (search.cost, search.x.clone());
     search.x = back;
     search.reset();

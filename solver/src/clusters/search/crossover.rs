@@ -41,7 +41,7 @@ impl ClusterSearch<'_> {
         let mut coarse = restricted.coarse(q);
         if let Some(limit) = q.usage_limit {
             let mut points: Vec<i64> = Vec::new();
-            for x in [self.cl.expand(&here), self.cl.expand(other)] {
+            for x in [self.cl.lift(&here), self.cl.lift(other)] {
                 let tight = crate::problem::eval::usage_profile(q, &x)
                     .into_iter()
                     .filter(|&(_, u)| u as f64 >= TIGHT_SHARE * limit as f64);
@@ -60,12 +60,12 @@ impl ClusterSearch<'_> {
         let warm: Vec<usize> =
             here.iter().zip(&cands).map(|(a, c)| c.iter().position(|o| o == a).unwrap_or(0)).collect();
         let until = (Instant::now() + budget).min(effort.deadline());
-        let opts = SolveOptions { warm_start: Some(restricted.expand(&warm)), ..SolveOptions::within(effort, budget) };
+        let opts = SolveOptions { warm_start: Some(restricted.lift(&warm)), ..SolveOptions::within(effort, budget) };
         let before = self.cost();
         let Ok(out) = crate::clusters::coarse_mip::solve(q, &restricted, &coarse, &opts, until, &mut |_| {}) else {
             return false;
         };
-        let Some(x) = out.solution.filter(|s| s.cost < before).and_then(|s| self.cl.contract(&s.choice)) else {
+        let Some(x) = out.solution.filter(|s| s.cost < before).and_then(|s| self.cl.restrict(&s.choice)) else {
             return false;
         };
         self.go_to(&x);
@@ -93,7 +93,7 @@ mod tests {
             let mut fitting: Vec<(i128, Vec<usize>)> = Vec::new();
             for _ in 0..50 {
                 let x: Vec<usize> = cl.options.iter().map(|o| rng.below(o.len() as u64) as usize).collect();
-                let e = evaluate(&p, &cl.expand(&x)).unwrap();
+                let e = evaluate(&p, &cl.lift(&x)).unwrap();
                 if e.is_feasible() && e.cost < super::super::FORBIDDEN && !fitting.iter().any(|f| f.1 == x) {
                     fitting.push((e.cost, x));
                 }
@@ -101,7 +101,7 @@ mod tests {
             let [(ca, a), (cb, b), ..] = &fitting[..] else { continue };
             let mut cs = ClusterSearch::new(&p, &cl, &coarse, Some(a.clone()));
             cs.crossover(b, Duration::from_secs(10), &Effort::until(Instant::now() + Duration::from_secs(10)));
-            let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
+            let e = evaluate(&p, &cl.lift(&cs.coarse.x)).unwrap();
             assert!(e.is_feasible());
             assert_eq!(e.cost, cs.cost());
             assert!(cs.cost() <= *ca.min(cb), "seed {seed}: {} from {ca} and {cb}", cs.cost());

@@ -157,7 +157,7 @@ mod tests {
             assert_eq!(cs.hub_sweep(&all, &Effort::until(Instant::now())), 0, "seed {seed}");
             assert_eq!(cs.coarse.x, start, "seed {seed}: a sweep past its deadline moved");
             moved += cs.hub_sweep(&all, &Effort::until(Instant::now() + Duration::from_secs(10)));
-            let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
+            let e = evaluate(&p, &cl.lift(&cs.coarse.x)).unwrap();
             assert!(e.is_feasible() && e.cost == cs.cost() && cs.cost() <= before, "seed {seed}");
             tried += 1;
         }

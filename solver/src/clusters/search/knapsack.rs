@@ -164,7 +164,7 @@ mod tests {
                 let (cost, x) = (cs.cost(), cs.coarse.x.clone());
                 if cs.knapsack_move(&mut rng) {
                     kept += 1;
-                    let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
+                    let e = evaluate(&p, &cl.lift(&cs.coarse.x)).unwrap();
                     assert!(e.over_limit.is_empty() && e.cost == cs.cost() && cs.cost() < cost, "seed {seed}");
                 } else {
                     assert_eq!((cs.cost(), &cs.coarse.x), (cost, &x), "seed {seed}");

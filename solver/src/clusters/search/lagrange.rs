@@ -210,7 +210,7 @@ impl ClusterSearch<'_> {
             }
         }
         (best.0 < FORBIDDEN).then(|| Solution {
-            choice: self.cl.expand(&best.1),
+            choice: self.cl.lift(&best.1),
             cost: best.0,
             bound: 0,
             status: Status::Heuristic,

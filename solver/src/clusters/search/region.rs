@@ -131,7 +131,7 @@ mod tests {
             let region: Vec<usize> = (0..cl.len()).filter(|_| rng.below(2) == 0).collect();
             let soon = Effort::until(Instant::now() + Duration::from_secs(10));
             moved += cs.region_mip(&region, Duration::from_secs(10), &soon) as usize;
-            let e = evaluate(&p, &cl.expand(&cs.coarse.x)).unwrap();
+            let e = evaluate(&p, &cl.lift(&cs.coarse.x)).unwrap();
             assert!(e.is_feasible() && e.cost == cs.cost() && cs.cost() <= before, "seed {seed}");
             for c in (0..cl.len()).filter(|c| !region.contains(c)) {
                 assert_eq!(cs.coarse.x[c], start[c], "seed {seed}: cluster {c} is outside the region");
