@@ -25,7 +25,7 @@ pub trait Reduction {
 mod tests {
     use super::Reduction;
     use crate::clusters::Clustered;
-    use crate::clusters::search::clustered_cases;
+    use crate::clusters::cluster_search::clustered_cases;
     use crate::link::{Linked, repeats};
     use crate::presolve::presolve;
     use crate::problem::ChoiceProblem;

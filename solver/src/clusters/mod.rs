@@ -5,15 +5,15 @@
 //!
 //! Dependencies run one way: `portfolio` → `search` → `coarse_mip` → `partition`.
 
+pub(crate) mod cluster_search;
 pub(crate) mod coarse_mip;
 mod partition;
 pub(crate) mod portfolio;
-pub(crate) mod search;
 
+pub use cluster_search::{Board, ClusterSearch, HUB_MIN_DEGREE, hubs};
 pub use coarse_mip::Outcome as CoarseOutcome;
 pub use coarse_mip::solve as solve_coarse;
 pub use partition::{Clusters, NoOption};
-pub use search::{Board, ClusterSearch, HUB_MIN_DEGREE, hubs};
 
 use crate::problem::ChoiceProblem;
 

@@ -19,7 +19,7 @@
 //! over the threads, their answers crossed). The measurements behind each step are in docs/measurements/solver-2026-12-06.md.
 
 use crate::backend::{Progress, Solution, SolveOptions};
-use crate::clusters::search::{Board, ClusterSearch};
+use crate::clusters::cluster_search::{Board, ClusterSearch};
 use crate::clusters::{Clustered, Clusters};
 use crate::effort::Effort;
 use crate::phase::Phase;
@@ -37,7 +37,7 @@ const HUB_SWEEP_S: f64 = 30.0;
 /// …or this share of the time, when that is less.
 const HUB_SWEEP_SHARE: f64 = 0.125;
 /// Kept at the end for crossing the episodes' answers: this many seconds (a crossing stops at
-/// `CROSSOVER_BUDGET_S`, 5 s, in `clusters/search.rs`)…
+/// `CROSSOVER_BUDGET_S`, 5 s, in `clusters/cluster_search.rs`)…
 const FINAL_CROSSOVER_S: f64 = 5.0;
 /// …or this share of the time, when that is less.
 const FINAL_CROSSOVER_SHARE: f64 = 0.05;
@@ -64,7 +64,7 @@ pub fn search(
     let binds = q.usage_limit.is_some_and(|l| crate::problem::eval::max_peak(q) > i128::from(l));
     let left = effort.nominal();
     let reserve = left.mul_f64(FINAL_CROSSOVER_SHARE).min(Duration::from_secs_f64(FINAL_CROSSOVER_S));
-    let hubs = crate::clusters::search::hubs(coarse);
+    let hubs = crate::clusters::cluster_search::hubs(coarse);
     let sweep = match hubs.is_empty() {
         true => Duration::ZERO,
         false => left.mul_f64(HUB_SWEEP_SHARE).min(Duration::from_secs_f64(HUB_SWEEP_S)),
@@ -224,7 +224,7 @@ pub fn cross_all(
 mod tests {
     use super::*;
     use crate::backend::Status;
-    use crate::clusters::search::clustered_cases;
+    use crate::clusters::cluster_search::clustered_cases;
     use crate::problem::eval::evaluate;
     use crate::rng::Rng;
 
@@ -270,7 +270,8 @@ mod tests {
                 let o = SolveOptions { threads: 2, seed, ..SolveOptions::default() };
                 let watch = crate::effort::ClockWatch::default();
                 let run = || {
-                    let cap = Effort::of(Duration::from_secs(60), true, crate::clusters::search::UNITS_PER_S, &watch);
+                    let cap =
+                        Effort::of(Duration::from_secs(60), true, crate::clusters::cluster_search::UNITS_PER_S, &watch);
                     let c = Clustered { q, cl: &cl, coarse: &coarse };
                     search(c, &o, &[], &[], &cap.part(Duration::from_millis(30)), &mut |_| {})
                         .map(|s| (s.cost, s.choice))

@@ -107,8 +107,9 @@ pub(super) fn exact_phase(
         o.warm_start = Some(w.choice.clone());
     }
     // Through clusters first: when the coarse MIP fits, it usually settles the problem.
-    let clustered = Effort::of(exact_time, opts.deterministic, crate::clusters::search::UNITS_PER_S, &opts.watch)
-        .capped(t0 + opts.time_limit);
+    let clustered =
+        Effort::of(exact_time, opts.deterministic, crate::clusters::cluster_search::UNITS_PER_S, &opts.watch)
+            .capped(t0 + opts.time_limit);
     if let Some(sol) = through_clusters(q, &o, (warm.as_ref(), second.clone()), prices, t0, &clustered, shifted)? {
         return Ok(sol);
     }

@@ -12,7 +12,7 @@
 //! finds nothing either, a random connected region is re-drawn (iterated local search); the best answer
 //! is kept.
 //!
-//! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `lagrange.rs`) moves on the same state with
+//! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `lagrangian.rs`) moves on the same state with
 //! memory priced into the costs instead. Searches on different threads share their best answer through a
 //! [`Board`], on which the Lagrangian search also offers every answer that fits it finds; every
 //! `CROSSOVER_EVERY_S` seconds the feasible search crosses its answer with the latest offer (`crossover.rs`:
@@ -24,8 +24,8 @@
 mod crossover;
 mod hubs;
 mod knapsack;
-mod lagrange;
-mod region;
+mod lagrangian;
+mod regions;
 
 pub use hubs::{HUB_MIN_DEGREE, hubs};
 
@@ -188,7 +188,7 @@ impl<'p> ClusterSearch<'p> {
             prices: Vec::new(),
             live,
             explores: false,
-            restart_every: Duration::from_secs(lagrange::RESTART_EVERY_S),
+            restart_every: Duration::from_secs(lagrangian::RESTART_EVERY_S),
             work: 0,
         }
     }
@@ -209,7 +209,7 @@ impl<'p> ClusterSearch<'p> {
     }
 
     /// Let a Lagrangian search ([`ClusterSearch::run_lagrangian`]) start again from its start and first
-    /// multipliers this often (by default every `RESTART_EVERY_S` seconds, in `lagrange.rs`).
+    /// multipliers this often (by default every `RESTART_EVERY_S` seconds, in `lagrangian.rs`).
     pub fn restarting_every(mut self, every: Duration) -> Self {
         self.restart_every = every;
         self
