@@ -34,20 +34,20 @@
 //! The modules, one concept each (dependencies run down this list, never up):
 //! - `problem/`: the problem, its ids and units, user constraints, the evaluator, the memory profile;
 //! - `formats/`: the IOPDDL contest format;
+//! - `rng`: the seeded generator every search draws from; `phase`: the phases progress is reported under;
+//! - `reduction`: the one trait of presolve, linking and clusters (`problem`, `lift`, `restrict`);
 //! - `effort`: how much a phase may do (a deadline, and work counted in a deterministic solve);
 //! - `backend`: the [`Backend`] trait and what every backend takes and returns;
 //! - `exact/`: HiGHS (and the MIP builder every sub-problem uses), Z3, brute force;
 //! - `link`: repeated nodes found by their costs and wiring, and the problem with each class of them one node;
 //! - `bound`: the dual (Lagrangian) lower bound;
-//! - `reduction`: the one trait of presolve, linking and clusters (`problem`, `lift`, `restrict`);
 //! - `presolve`: exact reductions and the postsolve;
 //! - `search/`: assignment state, local search, tree moves, regions, candidate-restricted problems;
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
 //! - `heuristics/`: greedy propagation, beam search, MCTS and random restarts, for comparing with the optimum;
-//! - `method`: the methods a user picks by name; `phase`: the phases progress is reported under;
+//! - `method`: the methods a user picks by name;
 //! - `pipeline`: the default solve; `check`: the verdict on a given answer;
-//! - `lean`: memory as the tie-breaker (the leanest answer within a cost cap, by bisection over the limit);
-//! - `rng`: the seeded generator every search draws from.
+//! - `lean`: memory as the tie-breaker (the leanest answer within a cost cap, by bisection over the limit).
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod backend;
