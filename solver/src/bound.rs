@@ -45,9 +45,9 @@ const CHECK_UNITS: u64 = 10_000_000;
 /// (docs/measurements/solver-2026-12-06.md), so that its work, not the clock, ends it.
 pub const ENTRIES_PER_S: f64 = 1.5e8;
 /// Units of work a deterministic diffusion may do per second: below the slowest rate measured
-/// (docs/measurements/solver-2026-12-06.md), so that its work, not the clock, ends it. A unit is a cost entry read (a sweep
-/// reads every node's and edge's costs about once; an evaluation of the bound every edge's once
-/// more); a node's update, and each of its edges' ends, count [`NODE_UNITS`] more.
+/// (docs/measurements/solver-2026-12-06.md), so that its work, not the clock, ends it. A unit is a cost entry read (a
+/// sweep reads every node's and edge's costs about once; an evaluation of the bound every edge's once more); a node's
+/// update, and each of its edges' ends, count [`NODE_UNITS`] more.
 pub const UNITS_PER_S: f64 = 3e8;
 /// What a node's update costs beyond its entries, and each edge end at it, in units of work: on
 /// problems of many nodes with few strategies (the contest's), that is most of a sweep's time.

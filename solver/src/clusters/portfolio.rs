@@ -16,7 +16,8 @@
 //! each got right at the memory limit. What still separates answers is often one hub of the coarse
 //! graph whose neighbourhood must move at once; so, when the coarse graph has hubs, the last
 //! `HUB_SWEEP_S` seconds sweep region MIPs around them ([`ClusterSearch::hub_sweep`], the hubs dealt out
-//! over the threads, their answers crossed). The measurements behind each step are in docs/measurements/solver-2026-12-06.md.
+//! over the threads, their answers crossed). The measurements behind each step are in
+//! docs/measurements/solver-2026-12-06.md.
 
 use crate::backend::{Progress, Solution, SolveOptions};
 use crate::clusters::cluster_search::{Board, ClusterSearch};
@@ -44,7 +45,8 @@ const FINAL_CROSSOVER_SHARE: f64 = 0.05;
 
 /// Search a problem over its clusters until `effort` is spent with `o.threads` threads, in
 /// [`EPISODES`] episodes, each from the next of `starts` (options) in turn (from the coarse greedy answer
-/// when there are none); `prices` (per memory slot) start the Lagrangian searches. Returns the best answer that fits, if any, its time to best counted from the call.
+/// when there are none); `prices` (per memory slot) start the Lagrangian searches. Returns the best answer that fits,
+/// if any, its time to best counted from the call.
 ///
 /// In a deterministic solve (`effort` counted in work) the episodes, the sweep and the crossings share
 /// out the phase's nominal time by work, and a team's searches share nothing while they run (their

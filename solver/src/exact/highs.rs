@@ -108,7 +108,8 @@ pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
 }
 
 /// What HiGHS 1.16's presolve takes per column of a model, in seconds: time it spends before it first
-/// looks at its time limit or interrupt (measured on the MIPs of linked model problems, docs/measurements/solver-2026-12-06.md).
+/// looks at its time limit or interrupt (measured on the MIPs of linked model problems,
+/// docs/measurements/solver-2026-12-06.md).
 pub const PRESOLVE_S_PER_COLUMN: f64 = 6e-6;
 
 /// Does `p`'s MIP surely stay within [`MAX_EDGE_VARIABLES`] pair variables? Counted before strategies

@@ -63,10 +63,10 @@ pub(super) fn heuristic_then_exact(
         }
         // The dual runs out its share: its reparametrized costs give a second start, often in another
         // basin than the local search's (read earlier, while the dual ran on, it was a worse start:
-        // docs/measurements/solver-2026-12-06.md). It is waited for even when the bound already proves the heuristic's answer: the heuristic stops as soon as the bound
-        // proves its answer or the dual's (`SharedBound::settled`), whichever comes first, and the
-        // dual's answer, when optimal, is the one taken, so that the plan does not depend on which
-        // thread got there first.
+        // docs/measurements/solver-2026-12-06.md). It is waited for even when the bound already proves
+        // the heuristic's answer: the heuristic stops as soon as the bound proves its answer or the
+        // dual's (`SharedBound::settled`), whichever comes first, and the dual's answer, when optimal,
+        // is the one taken, so that the plan does not depend on which thread got there first.
         let mut dual = before.unwrap_or(DualOutcome::nothing(budget.dual));
         if let Some(h) = handle.take() {
             dual = join(h);
