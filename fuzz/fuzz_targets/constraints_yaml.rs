@@ -1,10 +1,10 @@
 //! User constraints: parse, and apply to the MLP fixture's problem on a 2x4 mesh.
 #![no_main]
 
-use automap::sharding::build;
-use automap::sharding::UserConstraints;
 use automap::sharding::Mesh;
 use automap::sharding::PlanSpace;
+use automap::sharding::UserConstraints;
+use automap::sharding::build;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

@@ -4,7 +4,10 @@
 //! on infeasibility.
 #![no_main]
 
-use automap::solver::{Backend, BruteForce, ChoiceProblem, Edge, FORBIDDEN_COST, Method, Node, NodeId, SolveOptions, Strategy, evaluate, iopddl};
+use automap::solver::{
+    Backend, BruteForce, ChoiceProblem, Edge, FORBIDDEN_COST, Method, Node, NodeId, SolveOptions, Strategy, evaluate,
+    iopddl,
+};
 use libfuzzer_sys::fuzz_target;
 use std::time::Duration;
 

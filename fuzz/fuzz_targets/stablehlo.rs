@@ -2,9 +2,9 @@
 //! mesh and build its choice problem. Nothing may panic, whatever the bytes.
 #![no_main]
 
-use automap::sharding::build;
 use automap::sharding::Mesh;
 use automap::sharding::PlanSpace;
+use automap::sharding::build;
 use libfuzzer_sys::fuzz_target;
 
 const MESH: &str = include_str!("../../specs/meshes/cpu-2x4.yaml");

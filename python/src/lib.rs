@@ -3,8 +3,8 @@
 //! constraints, YAML or JSON), so that nothing is written to disk, and the solve runs with the
 //! interpreter released, so other Python threads go on while it plans.
 
-use automap::sharding::UserConstraints;
 use automap::sharding::Mesh;
+use automap::sharding::UserConstraints;
 use automap::solver::{COST_UNITS_PER_SECOND, Method, Progress};
 use automap::{Error, Model, PlanOptions};
 use pyo3::create_exception;
