@@ -21,4 +21,6 @@ pub use check::{check, model_answer};
 pub use compare::{Comparison, Run, Subject, compare};
 pub use error::Error;
 pub use inputs::{Model, load_answer, load_constraints, load_mesh, load_plan_json, load_problem};
-pub use planner::{Evaluated, PLAN_THREADS, PlanOptions, Planned, Planner, eval, memory_limit, plan, seconds};
+pub use planner::{
+    Evaluated, PLAN_THREADS, PlanOptions, Planned, Planner, eval, memory_limit, memory_tolerance, plan, seconds,
+};

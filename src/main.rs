@@ -120,13 +120,6 @@ fn run(cli: Cli) -> Result<(), Error> {
             out,
             export_problem,
         } => {
-            if let Some(t) = memory_tolerance
-                && !(t.is_finite() && t >= 0.0)
-            {
-                return Err(Error::Usage(format!(
-                    "--memory-tolerance must be a fraction at least 0 (0.05 for 5%), got {t}"
-                )));
-            }
             let opts = PlanOptions {
                 method: solver,
                 time_limit: automap::seconds("--time-limit", time_limit)?,
@@ -139,7 +132,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 deterministic: true,
                 seed: 0,
                 link: !no_link,
-                memory_tolerance,
+                memory_tolerance: automap::memory_tolerance("--memory-tolerance", memory_tolerance)?,
             };
             plan(&model, &mesh, &opts, &out, export_problem.as_deref())
         }

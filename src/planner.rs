@@ -95,6 +95,17 @@ pub fn seconds(flag: &str, s: f64) -> Result<Duration, Error> {
     }
 }
 
+/// A memory tolerance as [`PlanOptions::memory_tolerance`] takes it: `None`, or a fraction at least 0
+/// (0.05 for 5%); `flag` names the setting in the error.
+pub fn memory_tolerance(flag: &str, t: Option<f64>) -> Result<Option<f64>, Error> {
+    match t {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            Err(Error::Usage(format!("{flag} must be a fraction at least 0 (0.05 for 5%), got {t}")))
+        }
+        t => Ok(t),
+    }
+}
+
 /// The memory limit in bytes: `gib` when given (a positive number of GiB, at most
 /// [`MAX_MEMORY_GIB`], else a usage error), else the mesh's device memory.
 pub fn memory_limit(mesh: &Mesh, gib: Option<f64>) -> Result<f64, Error> {

@@ -52,11 +52,6 @@ fn plan(
     memory_tolerance: Option<f64>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Planned> {
-    if memory_tolerance.is_some_and(|t| !(t.is_finite() && t >= 0.0)) {
-        return Err(InputError::new_err(format!(
-            "memory_tolerance must be a fraction at least 0 (0.05 for 5%) or None, got {memory_tolerance:?}"
-        )));
-    }
     let Some(method) = Method::named(solver) else {
         let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
         return Err(InputError::new_err(format!("solver '{solver}' is not one of {}", names.join(", "))));
@@ -76,7 +71,7 @@ fn plan(
             constraints,
             tactics,
             link,
-            memory_tolerance,
+            memory_tolerance: automap::memory_tolerance("memory_tolerance", memory_tolerance)?,
             ..PlanOptions::default()
         };
         let mut report = |p: &Progress| {
