@@ -182,6 +182,10 @@ pub struct SolveOptions {
     /// interrupt) would take more than half the time left (at `PRESOLVE_S_PER_COLUMN` of `exact/highs.rs`):
     /// for a caller with another way to go on, rather than a solve that overruns and finds nothing.
     pub(crate) refuse_slow_setup: bool,
+    /// Nodes (by index) that an earlier presolve of the problem, before some of its nodes were
+    /// pinned, left with no dominated strategy ([`crate::Pinnable`]): presolve checks them again only
+    /// where a pin changed what they meet.
+    pub(crate) settled: Option<std::sync::Arc<[bool]>>,
 }
 
 impl Default for SolveOptions {
@@ -198,6 +202,7 @@ impl Default for SolveOptions {
             started: None,
             link: false,
             refuse_slow_setup: false,
+            settled: None,
         }
     }
 }

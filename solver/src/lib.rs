@@ -62,6 +62,7 @@ mod lean;
 mod link;
 mod method;
 mod phase;
+mod pinnable;
 mod pipeline;
 mod presolve;
 mod problem;
@@ -82,6 +83,7 @@ pub use lean::{Lean, leanest};
 pub use link::ROUNDS as LINK_ROUNDS;
 pub use method::Method;
 pub use phase::Phase;
+pub use pinnable::Pinnable;
 pub use pipeline::{LinkStats, Report, solve};
 pub use presolve::PresolveStats;
 pub use problem::{

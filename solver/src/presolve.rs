@@ -186,10 +186,35 @@ impl Work {
         }
     }
 
-    /// Row of edge `e` for strategy `sv` of `v` (costs over the other end's strategies).
-    fn row(&self, e: usize, v: usize, sv: usize) -> Vec<Cost> {
-        let o = self.other(e, v);
-        (0..self.ns(o)).map(|so| self.ecost_exact(e, v, sv, so)).collect()
+    /// The costs of each strategy of `v` over every incident edge, one edge after the other: row `sv`
+    /// is `[sv * len, (sv + 1) * len)` of the result, `len` the other ends' strategies summed.
+    fn rows(&self, v: usize) -> Vec<Cost> {
+        let n = self.ns(v);
+        let len: usize = self.inc[v].iter().map(|&e| self.ns(self.other(e, v))).sum();
+        let mut rows = vec![0; n * len];
+        let mut off = 0;
+        for &e in &self.inc[v] {
+            let no = self.ns(self.other(e, v));
+            match self.edges[e].as_ref() {
+                // `v`'s rows of the matrix are its rows here.
+                Some(ed) if ed.a == v => {
+                    for sv in 0..n {
+                        rows[sv * len + off..][..no].copy_from_slice(&ed.m[sv * no..(sv + 1) * no]);
+                    }
+                }
+                // `v` is the matrix's columns (`n` of them).
+                Some(ed) => {
+                    for so in 0..no {
+                        for sv in 0..n {
+                            rows[sv * len + off + so] = ed.m[so * n + sv];
+                        }
+                    }
+                }
+                None => {}
+            }
+            off += no;
+        }
+        rows
     }
 
     fn ecost_exact(&self, e: usize, v: usize, sv: usize, so: usize) -> Cost {
@@ -278,9 +303,13 @@ impl Work {
             if self.dominance_checked[v] == Some(self.version[v]) {
                 continue;
             }
-            // Per strategy: its costs over every incident edge, one after the other.
-            let rows: Vec<Vec<Cost>> =
-                (0..n).map(|sv| self.inc[v].iter().flat_map(|&e| self.row(e, v, sv)).collect()).collect();
+            // Per strategy: its costs over every incident edge, one after the other (row `sv` is
+            // `rows[sv * len..][..len]`), and their sum: t can dominate s only if its sum is no larger,
+            // which rules out most pairs before their rows are compared.
+            let rows = self.rows(v);
+            let len = rows.len() / n;
+            let row = |s: usize| &rows[s * len..(s + 1) * len];
+            let sums: Vec<i128> = (0..n).map(|s| row(s).iter().map(|&c| i128::from(c)).sum()).collect();
             let mut removed = vec![false; n];
             for s in 0..n {
                 for t in 0..n {
@@ -290,14 +319,14 @@ impl Work {
                     // Does t dominate s? Ties keep the lower index.
                     let (cs, ct) = (self.s[v][s], self.s[v][t]);
                     let mem_ok = !self.live[v] || ct.2 <= cs.2;
-                    if ct.1 > cs.1 || !mem_ok {
+                    if ct.1 > cs.1 || !mem_ok || sums[t] > sums[s] {
                         continue;
                     }
-                    let rows_ok = rows[t].iter().zip(&rows[s]).all(|(a, b)| a <= b);
+                    let rows_ok = row(t).iter().zip(row(s)).all(|(a, b)| a <= b);
                     if !rows_ok {
                         continue;
                     }
-                    let equal = ct.1 == cs.1 && (!self.live[v] || ct.2 == cs.2) && rows[t] == rows[s];
+                    let equal = ct.1 == cs.1 && (!self.live[v] || ct.2 == cs.2) && row(t) == row(s);
                     if equal && t > s {
                         continue;
                     }
@@ -456,6 +485,19 @@ impl Size {
 
 /// Presolve `p` (which must be valid).
 pub fn presolve(p: &ChoiceProblem) -> Presolved {
+    presolve_with(p, &[], None)
+}
+
+/// Presolve `p` (which must be valid):
+/// - keeping every allowed strategy of the nodes `kept` (they are kept out of dominance and
+///   elimination, as nodes a budget reads are), so that a later solve may pin any of them to any of
+///   those strategies ([`crate::Pinnable`]). Every reduction at the other nodes holds whatever the kept
+///   nodes choose: dominance compares rows over all of a neighbour's strategies, and an elimination
+///   folds the best response to each of them;
+/// - taking the nodes `settled` marks (by node index) as having no dominated strategy (an earlier
+///   presolve of the problem left them so): dominance looks at them again only once something about
+///   them changes. Skipping a check removes less; it never removes wrongly.
+pub(crate) fn presolve_with(p: &ChoiceProblem, kept: &[NodeId], settled: Option<&[bool]>) -> Presolved {
     let lowered;
     let p = if p.ties.is_empty() {
         p
@@ -465,6 +507,9 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
     };
     let before = Size::of(p);
     let mut protected = vec![false; p.nodes.len()];
+    for n in kept {
+        protected[n.as_u32() as usize] = true;
+    }
     for t in p.budgets.iter().flat_map(|b| &b.terms) {
         for n in t.nodes() {
             protected[n.as_u32() as usize] = true;
@@ -489,7 +534,9 @@ pub fn presolve(p: &ChoiceProblem) -> Presolved {
         replaced: Vec::new(),
         stats: PresolveStats::default(),
         version: vec![0; p.nodes.len()],
-        dominance_checked: vec![None; p.nodes.len()],
+        dominance_checked: (0..p.nodes.len())
+            .map(|v| settled.and_then(|s| s.get(v)).is_some_and(|&s| s).then_some(0))
+            .collect(),
     };
     // Edges over the allowed strategies only.
     for e in p.edges.values() {
@@ -558,6 +605,13 @@ pub(crate) fn reduce_budget(b: &Budget, orig: &[Vec<usize>]) -> Budget {
         })
         .collect();
     Budget { terms, ..b.clone() }
+}
+
+impl Presolved {
+    /// The reduced problem's index of node `n`'s original strategy `s`, if presolve kept it.
+    pub(crate) fn reduced_index(&self, n: NodeId, s: usize) -> Option<usize> {
+        self.orig[n.as_u32() as usize].iter().position(|&o| o == s)
+    }
 }
 
 impl Reduction for Presolved {

@@ -18,7 +18,7 @@ use crate::heuristics::MctsOptions;
 use crate::heuristics::mcts::EXPLORATION;
 use crate::method::Method;
 use crate::phase::Phase;
-use crate::presolve::{PresolveStats, presolve};
+use crate::presolve::{PresolveStats, presolve_with};
 use crate::problem::ChoiceProblem;
 use crate::reduction::Reduction;
 use crate::search::local::LocalSearch;
@@ -103,7 +103,7 @@ pub(super) fn solve_whole(
         None => nominal,
     };
     let opts = &SolveOptions { time_limit, watch: ClockWatch::default(), ..opts.clone() };
-    let pre = presolve(p);
+    let pre = presolve_with(p, &[], opts.settled.as_deref());
     let presolve_s = t0.elapsed().as_secs_f64();
     let q = &pre.problem;
     // A start given in `p`'s indices, in `q`'s (lost where presolve removed a strategy it takes).
