@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::inputs::{Model, load_plan_json};
 use crate::planner::{PlanOptions, Planner};
 use automap_sharding::Mesh;
-use automap_sharding::tactics::reference::reference;
+use automap_sharding::tactics::reference::Recipes;
 use automap_sharding::tactics::{Recognised, parse_tactics};
 use automap_solver::{ChoiceProblem, Engine, Verdict};
 use std::path::Path;
@@ -28,7 +28,7 @@ pub fn model_answer(
         let tactics = parse_tactics(plan, mesh).map_err(|e| Error::Usage(format!("--plan {plan}: {e}")))?;
         let space = planner.space();
         let found = Recognised::new(space);
-        let p = reference(space, built, &found, &tactics, opts.time_limit, opts.threads).plan;
+        let p = Recipes::new(space, built, &found).reference(&tactics, opts.time_limit, opts.threads).plan;
         built.encode(&p).ok_or_else(|| {
             Error::Usage(format!(
                 "--plan {plan}: an argument sharding of this plan is not among the solver's candidates"

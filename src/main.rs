@@ -203,7 +203,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         eprintln!("{line}");
     }
     let t0 = Instant::now();
-    let planner = automap::Planner::new(&model, &mesh, opts)?;
+    let mut planner = automap::Planner::new(&model, &mesh, opts)?;
     if let Some(path) = export {
         let p = &planner.built().problem;
         if !p.ties.is_empty() || !p.budgets.is_empty() {
@@ -221,10 +221,10 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         })?;
         eprintln!("wrote the choice problem to {}", path.display());
     }
-    let setup_s = since_start(opts);
     let planner_strategies = planner.strategies();
     eprintln!(
-        "{} steps (ops, with loop bodies laid out), {} strategies on {} ({} devices)",
+        "[{:>7.2} s] {} steps (ops, with loop bodies laid out), {} strategies on {} ({} devices)",
+        t0.elapsed().as_secs_f64(),
         planner.ops(),
         planner.strategies(),
         mesh.name,
@@ -236,6 +236,15 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
     if let Some(tactics) = planner.tactics() {
         eprintln!("{tactics}");
     }
+    let recipes = planner.reference_recipes();
+    eprintln!(
+        "[{:>7.2} s] pricing {} reference plans: {}",
+        t0.elapsed().as_secs_f64(),
+        recipes.len(),
+        recipes.join(", ")
+    );
+    planner.price_references(opts);
+    let setup_s = since_start(opts);
     let mut progress = |p: &Progress| {
         let at = t0.elapsed().as_secs_f64();
         eprintln!("[{at:>7.2} s] {:<12} best plan {:>12}  proven bound {:>12}", p.phase, ms(p.incumbent), ms(p.bound));
@@ -278,7 +287,9 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         // alone can take longer than a short limit, and the plan is then the first answer found.
         let (presolve_s, strategies) = (planned.presolve_s, planner_strategies);
         let written = if export.is_some() { " and writing it out" } else { "" };
-        let building = format!("reading and building the problem ({strategies} strategies){written}");
+        let building = format!(
+            "reading and building the problem ({strategies} strategies){written} and pricing its reference plans"
+        );
         past_limit("planning", (total_s, limit_s), &building, setup_s, presolve_s, "the search and the outputs");
     }
     Ok(())

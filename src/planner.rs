@@ -9,7 +9,7 @@ use automap_sharding::export::{self, Format, PlanDoc, Solved, TieBreak};
 use automap_sharding::tactics::{self, Matched, Recognised, parse_tactics};
 use automap_sharding::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
 use automap_sharding::{Conflict, conflict};
-use automap_sharding::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build};
+use automap_sharding::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on};
 use automap_sharding::{Plan, PlanCost, PlanSpace};
 use automap_solver::{Method, Progress, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
@@ -126,8 +126,10 @@ pub struct Planner<'a> {
     built: ProgramProblem,
     constraints: Option<String>,
     tactics: Option<String>,
-    /// The report's reference plans, priced before the solve (see [`export::references`]).
-    references: export::References,
+    /// What the tactics recognise in the program (its classes and roles), for the reference plans.
+    found: Recognised,
+    /// The report's reference plans (see [`export::references`]), once priced.
+    references: Option<export::References>,
     /// The time the outputs are expected to take after the solve: kept out of the solver's share.
     outputs: Duration,
     /// When planning began: the time limit counts from here, building the problem included.
@@ -140,7 +142,7 @@ impl<'a> Planner<'a> {
         let started = opts.started.unwrap_or_else(Instant::now);
         mesh.check_declared(&model.module).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
         let space = PlanSpace::new(&model.module, mesh);
-        let mut built = build(&space, Some(memory_limit(mesh, opts.memory_limit_gib)?));
+        let mut built = build_on(&space, Some(memory_limit(mesh, opts.memory_limit_gib)?), opts.threads);
         if let Some((pos, seconds)) = built.out_of_range {
             let m = &model.module;
             let op = space.steps()[pos].op;
@@ -172,11 +174,24 @@ impl<'a> Planner<'a> {
             }
             None => None,
         };
-        let budget =
-            opts.time_limit.mul_f64(REFERENCE_SHARE) / export::reference_specs(mesh, &found).len().max(1) as u32;
-        let references = export::references(mesh, &space, &built, &found, budget, opts.threads);
         let outputs = Duration::from_secs_f64(built.problem.strategy_count() as f64 * OUTPUT_S_PER_STRATEGY);
-        Ok(Planner { model, mesh, space, built, constraints, tactics, references, outputs, started })
+        Ok(Planner { model, mesh, space, built, constraints, tactics, found, references: None, outputs, started })
+    }
+
+    /// The recipes of the report's reference plans (`fsdp:node+fsdp:gpu`, ...), in the report's order.
+    pub fn reference_recipes(&self) -> Vec<String> {
+        export::reference_specs(self.mesh, &self.found)
+    }
+
+    /// Price the report's reference plans, each a solve with its recipe's arguments pinned, in
+    /// [`REFERENCE_SHARE`] of the time limit in all ([`Planner::solve`] does it first if not done).
+    pub fn price_references(&mut self, opts: &PlanOptions) {
+        self.references = Some(self.priced_references(opts));
+    }
+
+    fn priced_references(&self, opts: &PlanOptions) -> export::References {
+        let budget = opts.time_limit.mul_f64(REFERENCE_SHARE) / self.reference_recipes().len().max(1) as u32;
+        export::references(self.mesh, &self.space, &self.built, &self.found, budget, opts.threads)
     }
 
     /// Steps decided: the ops of the module, loop bodies laid out, and one per loop-carried value.
@@ -215,7 +230,11 @@ impl<'a> Planner<'a> {
     }
 
     /// Solve, decode and write the outputs (in memory); `progress` hears from the solver.
-    pub fn solve(self, opts: &PlanOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Planned, Error> {
+    pub fn solve(mut self, opts: &PlanOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Planned, Error> {
+        let references = match self.references.take() {
+            Some(r) => r,
+            None => self.priced_references(opts),
+        };
         let name = &self.model.name;
         let m = &self.model.module;
         // Plans are deterministic (the same outputs on every run), as users diff and commit them.
@@ -282,7 +301,7 @@ impl<'a> Planner<'a> {
         let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &solution, r.linked.as_ref()).to_json();
         let solved =
             Solved { built: self.built, plan, cost, solution, presolve: r.presolve, linked: r.linked, tie_break };
-        let mut report = export::report_md(name, m, self.mesh, &self.space, &solved, &self.references);
+        let mut report = export::report_md(name, m, self.mesh, &self.space, &solved, &references);
         if let Some(t) = &self.tactics {
             report.push_str(&format!("\n## Tactics pinned before solving\n\n```\n{t}\n```\n"));
         }
@@ -446,8 +465,9 @@ pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> R
     let m = &model.module;
     mesh.check_declared(m).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
     let space = PlanSpace::new(m, mesh);
-    let built = build(&space, Some(mesh.device.memory_bytes()));
-    let r = tactics::reference::reference(&space, &built, &Recognised::new(&space), &tactics, time_limit, PLAN_THREADS);
+    let built = build_on(&space, Some(mesh.device.memory_bytes()), PLAN_THREADS);
+    let found = Recognised::new(&space);
+    let r = tactics::reference::Recipes::new(&space, &built, &found).reference(&tactics, time_limit, PLAN_THREADS);
     let cost = space.evaluate(&r.plan);
     let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &r.plan, &cost);
     for t in &r.applied.matched {

@@ -265,3 +265,18 @@ fn every_call_of_a_shared_function_carries_its_own_sharding() {
         .filter(|o| o.inlined_at.is_some() && o.syntax.span.text(&back.source).contains("sdy.sharding"));
     assert!(annotated.count() > 100);
 }
+
+/// Building the problem prices its reshardings on any number of threads, and the problem is the same:
+/// the scanned training step (edges repeated across its loop bodies) on a 2-D mesh.
+#[test]
+fn the_problem_is_the_same_built_on_any_number_of_threads() {
+    let (m, mesh) = (module("gpt_train_scan.mlir"), mesh("cpu-2x4.yaml"));
+    let space = PlanSpace::new(&m, &mesh);
+    let one = build(&space, Some(1e9));
+    for threads in [2, 3, 8] {
+        let many = automap::sharding::build_on(&space, Some(1e9), threads);
+        assert_eq!(many.problem, one.problem, "{threads} threads");
+        assert_eq!(many.edges, one.edges, "{threads} threads");
+        assert_eq!(many.out_of_range, one.out_of_range, "{threads} threads");
+    }
+}

@@ -12,7 +12,7 @@ use automap::ir;
 use automap::sharding::Mesh;
 use automap::sharding::PlanSpace;
 use automap::sharding::build;
-use automap::sharding::tactics::reference::{Decided, reference};
+use automap::sharding::tactics::reference::{Decided, Recipes};
 use automap::sharding::tactics::{Recognised, parse_tactics};
 use proptest::prelude::*;
 use std::time::Duration;
@@ -74,7 +74,8 @@ fn reference_of(m: &ir::Module, mesh: &Mesh, spec: &str) -> (f64, Decided, Vec<u
     let space = PlanSpace::new(m, mesh);
     let built = build(&space, None);
     let tactics = parse_tactics(spec, mesh).unwrap();
-    let r = reference(&space, &built, &Recognised::new(&space), &tactics, Duration::from_secs(20), 1);
+    let found = Recognised::new(&space);
+    let r = Recipes::new(&space, &built, &found).reference(&tactics, Duration::from_secs(20), 1);
     let cost = space.evaluate(&r.plan);
     let split: Vec<u64> = r
         .plan

@@ -16,11 +16,11 @@
 
 use crate::cost::bytes_per_device;
 use crate::plan::{Plan, PlanSpace};
-use crate::reshard::reshard;
+use crate::reshard::{reshard, reshard_seconds};
 use automap_ir::sharding::TensorSharding;
 use automap_ir::{TensorType, ValueDef, ValueId};
 use automap_solver::FORBIDDEN_COST;
-use automap_solver::{ChoiceProblem, Edge, EdgeId, Node, NodeId, Strategy, cost_from_seconds};
+use automap_solver::{ChoiceProblem, Edge, Node, NodeId, Strategy, cost_from_seconds};
 use std::collections::HashMap;
 
 /// Most candidate shardings per argument.
@@ -83,6 +83,11 @@ fn secs(p: Option<f64>, pos: usize, over: &mut Option<(usize, f64)>) -> i64 {
 
 /// Build the choice problem of `space` with a memory limit in bytes per device (`None`: no limit).
 pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> ProgramProblem {
+    build_on(space, memory_limit, 1)
+}
+
+/// [`build`], pricing the reshardings on `threads` threads (the same problem on any number).
+pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) -> ProgramProblem {
     let m = space.m;
     let steps = space.steps();
     let n = steps.len() as i64;
@@ -169,8 +174,8 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> ProgramProblem
     };
     // The layers of a deep model repeat the same edges (the same tensor type between the same strategy
     // lists): each distinct edge is priced once, keyed by its shardings' interned ids, and later ones copy
-    // its costs. (A cost past the limit is recorded at the first edge that has it, which comes first.)
-    // (type, runs, computed in its readers, produced shardings, required shardings) → first edge.
+    // its costs. (type, runs, computed in its readers, produced shardings, required shardings) → its
+    // pricing job.
     type EdgeKey = (TensorType, u64, bool, Vec<u32>, Vec<u32>);
     let mut priced: HashMap<EdgeKey, usize> = HashMap::new();
     let mut interned: HashMap<TensorSharding, u32> = HashMap::new();
@@ -182,6 +187,9 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> ProgramProblem
             })
             .collect()
     };
+    let mut jobs: Vec<EdgeJob> = Vec::new();
+    // Per edge, in order: the job that prices it.
+    let mut edge_job = Vec::new();
     for (pos, step) in steps.iter().enumerate() {
         for (k, &v) in step.operands.iter().enumerate() {
             let (Some((from_node, result)), Some(t)) = (producer_of(v), m.ty(v).as_tensor()) else { continue };
@@ -194,36 +202,119 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> ProgramProblem
             let required: Vec<TensorSharding> =
                 (0..space.strategies[pos].len()).map(|s| space.required(pos, k, s)).collect();
             let inline = space.computed_in_readers(v);
-            let key = (t.clone(), runs, inline, ids(&produced), ids(&required));
-            let costs: Vec<i64> = match priced.get(&key) {
-                Some(&first) => p.edges[EdgeId::from_u32(first as u32)].costs.clone(),
-                None => {
-                    priced.insert(key, p.edges.len());
-                    let mut all = Vec::with_capacity(produced.len() * required.len());
-                    for from in &produced {
-                        for to in &required {
-                            // A collective on a value fused into its reader breaks the fusion in two.
-                            let seconds = reshard(t, from, to, space.mesh).ok().map(|cs| {
-                                let moved = cs.iter().map(|c| c.seconds).sum::<f64>();
-                                (moved + space.unfused_s(v, from, to, !cs.is_empty())) * runs as f64
-                            });
-                            all.push(secs(seconds, pos, &mut out_of_range));
-                        }
-                    }
-                    all
-                }
-            };
+            let (produced_ids, required_ids) = (ids(&produced), ids(&required));
+            let key = (t.clone(), runs, inline, produced_ids.clone(), required_ids.clone());
+            let job = *priced.entry(key).or_insert_with(|| {
+                jobs.push(EdgeJob { pos, v, ty: t.clone(), runs, produced, required, produced_ids, required_ids });
+                jobs.len() - 1
+            });
+            edge_job.push(job);
             p.edges.push(Edge {
                 from: NodeId::from_u32(from_node as u32),
                 to: NodeId::from_u32(op_node[pos] as u32),
-                costs,
+                costs: Vec::new(),
             });
             edges.push(EdgeOrigin { value: v, result, consumer: pos, operand: k });
         }
     }
+    let costs = price_edges(space, &jobs, threads);
+    // A cost past the limit is recorded at the first edge that has it (edges come after the ops).
+    if out_of_range.is_none() {
+        out_of_range = costs.iter().find_map(|c| c.1);
+    }
+    for (e, &job) in p.edges.values_mut().zip(&edge_job) {
+        e.costs = costs[job].0.clone();
+    }
     p.ties.extend(donation_ties(space, &nodes, &arg_node, &op_node));
     p.symmetries = symmetries(space, &nodes);
     ProgramProblem { problem: p, nodes, edges, out_of_range }
+}
+
+/// One distinct edge to price: the operand `v` of the step at `pos`, read `runs` times, of type `ty`,
+/// from each of `produced` to each of `required` (and their shardings' interned ids).
+struct EdgeJob {
+    pos: usize,
+    v: ValueId,
+    ty: TensorType,
+    runs: u64,
+    produced: Vec<TensorSharding>,
+    required: Vec<TensorSharding>,
+    produced_ids: Vec<u32>,
+    required_ids: Vec<u32>,
+}
+
+/// An edge's costs (producer strategy × consumer strategy, row-major), and the first cost in it past
+/// [`MAX_COST_SECONDS`] (the step's position and the seconds).
+type EdgePrice = (Vec<i64>, Option<(usize, f64)>);
+
+/// Each job's costs (producer strategy × consumer strategy, row-major) and the first cost in it past
+/// [`MAX_COST_SECONDS`], priced on `threads` threads that take the next job as they finish one. Each
+/// thread plans every resharding of a type from one sharding to another once (many strategies of an
+/// op make its result alike, and a tensor type recurs between layers).
+fn price_edges(space: &PlanSpace<'_>, jobs: &[EdgeJob], threads: u32) -> Vec<EdgePrice> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: std::sync::Mutex<Vec<Option<EdgePrice>>> = std::sync::Mutex::new((0..jobs.len()).map(|_| None).collect());
+    let work = || {
+        // (type, from, to) → seconds moved and whether any collective runs; `None`: none can.
+        let mut types: HashMap<&TensorType, u32> = HashMap::new();
+        let mut moves: HashMap<(u32, u32, u32), Option<(f64, bool)>> = HashMap::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(job) = jobs.get(i) else { break };
+            let fresh = u32::try_from(types.len()).unwrap_or(u32::MAX);
+            let ty = *types.entry(&job.ty).or_insert(fresh);
+            let mut over = None;
+            // The distinct shardings on each side, and each pair of them priced once.
+            let (from_unique, from_at) = distinct(&job.produced_ids);
+            let (to_unique, to_at) = distinct(&job.required_ids);
+            let mut pair = Vec::with_capacity(from_unique.len() * to_unique.len());
+            for &f in &from_unique {
+                for &r in &to_unique {
+                    let (from, to) = (&job.produced[f], &job.required[r]);
+                    let moved = *moves
+                        .entry((ty, job.produced_ids[f], job.required_ids[r]))
+                        .or_insert_with(|| reshard_seconds(&job.ty, from, to, space.mesh).ok());
+                    // A collective on a value fused into its reader breaks the fusion in two.
+                    let seconds = moved.map(|(moved, collectives)| {
+                        (moved + space.unfused_s(job.v, from, to, collectives)) * job.runs as f64
+                    });
+                    pair.push(secs(seconds, job.pos, &mut over));
+                }
+            }
+            let mut all = Vec::with_capacity(job.produced.len() * job.required.len());
+            for &f in &from_at {
+                all.extend(to_at.iter().map(|&r| pair[f * to_unique.len() + r]));
+            }
+            if let Ok(mut d) = done.lock() {
+                d[i] = Some((all, over));
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads.max(1).min(u32::try_from(jobs.len()).unwrap_or(u32::MAX)) {
+            scope.spawn(work);
+        }
+        work();
+    });
+    done.into_inner().unwrap_or_default().into_iter().map(Option::unwrap_or_default).collect()
+}
+
+/// The first position of each distinct id in `ids`, and for every position the index of its id among
+/// those firsts.
+fn distinct(ids: &[u32]) -> (Vec<usize>, Vec<usize>) {
+    let mut first: HashMap<u32, usize> = HashMap::new();
+    let mut unique = Vec::new();
+    let at = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            *first.entry(*id).or_insert_with(|| {
+                unique.push(i);
+                unique.len() - 1
+            })
+        })
+        .collect();
+    (unique, at)
 }
 
 /// The value argument `i` is donated to (`tf.aliasing_output`): the entry function's result it becomes.

@@ -30,7 +30,7 @@ pub mod tactics;
 // What the facade, the Python package and the tests call: a mesh, a program's plan space and its
 // choice problem, user constraints, a plan and its cost, and the parts of the cost model the reports
 // and checks read.
-pub use build::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, produced_shardings};
+pub use build::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on, produced_shardings};
 pub use conflict::{Conflict, conflict};
 pub use constraints::UserConstraints;
 pub use cost::compute_cost;

@@ -109,6 +109,39 @@ pub fn reshard(
     to: &TensorSharding,
     mesh: &Mesh,
 ) -> Result<Vec<Collective>, ReshardError> {
+    Ok(steps(ty, from, to, mesh)?
+        .into_iter()
+        .map(|s| Collective {
+            kind: s.kind,
+            axis: s.axes.iter().map(|&i| mesh.axes[i].name.as_str()).collect::<Vec<_>>().join(","),
+            bytes: s.bytes,
+            seconds: s.seconds,
+        })
+        .collect())
+}
+
+/// What [`reshard`]'s collectives take in all, in seconds, and whether there is any: the price alone,
+/// for building the choice problem, where millions of reshardings are priced and none is named.
+pub fn reshard_seconds(
+    ty: &TensorType,
+    from: &TensorSharding,
+    to: &TensorSharding,
+    mesh: &Mesh,
+) -> Result<(f64, bool), ReshardError> {
+    let steps = steps(ty, from, to, mesh)?;
+    Ok((steps.iter().map(|s| s.seconds).sum(), !steps.is_empty()))
+}
+
+/// One collective of a resharding, its axes by index in the mesh.
+struct Step {
+    kind: CollectiveKind,
+    axes: Vec<usize>,
+    bytes: u64,
+    seconds: f64,
+}
+
+/// The collectives of [`reshard`], in order.
+fn steps(ty: &TensorType, from: &TensorSharding, to: &TensorSharding, mesh: &Mesh) -> Result<Vec<Step>, ReshardError> {
     for a in from.used_axes().chain(to.used_axes()) {
         if mesh.axis(&a.name).is_none() {
             return Err(ReshardError::UnknownAxis(a.name.clone()));
@@ -155,26 +188,22 @@ pub fn reshard(
     steps.sort_by(|a, b| (a.0, &a.2).cmp(&(b.0, &b.2)));
     let mut out = Vec::with_capacity(steps.len());
     for (_, kind, axes) in steps {
-        let group: Vec<&crate::mesh::Axis> = axes.iter().map(|&i| &mesh.axes[i]).collect();
-        let size: u32 = group.iter().map(|a| a.size).product();
+        let group = || axes.iter().map(|&i| &mesh.axes[i]);
+        let size: u32 = group().map(|a| a.size).product();
         let n = u64::from(size);
-        let bw = group.iter().map(|a| a.bandwidth_bytes_per_s()).fold(f64::INFINITY, f64::min);
-        let lat = group.iter().map(|a| a.latency_s()).fold(0.0, f64::max);
+        let bw = group().map(|a| a.bandwidth_bytes_per_s()).fold(f64::INFINITY, f64::min);
+        let lat = group().map(|a| a.latency_s()).fold(0.0, f64::max);
         let bytes = match kind {
             CollectiveKind::ReduceScatter | CollectiveKind::AllReduce => per_device,
             CollectiveKind::AllToAll | CollectiveKind::AllGather => per_device * n,
         };
-        out.push(Collective {
-            kind,
-            axis: group.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(","),
-            bytes,
-            seconds: collective_seconds(kind, size, bytes, bw, lat),
-        });
+        let seconds = collective_seconds(kind, size, bytes, bw, lat);
         match kind {
             CollectiveKind::ReduceScatter => per_device /= n.max(1),
             CollectiveKind::AllGather => per_device *= n,
             CollectiveKind::AllToAll | CollectiveKind::AllReduce => {}
         }
+        out.push(Step { kind, axes, bytes, seconds });
     }
     Ok(out)
 }
@@ -361,6 +390,19 @@ mod tests {
         #[test]
         fn resharding_to_itself_is_free(s in arb_sharding()) {
             prop_assert!(reshard(&ty(), &s, &s, &mesh()).unwrap().is_empty());
+        }
+
+        #[test]
+        fn the_price_alone_is_the_collectives_summed(a in arb_sharding(), b in arb_sharding()) {
+            let (full, price) = (reshard(&ty(), &a, &b, &mesh()), reshard_seconds(&ty(), &a, &b, &mesh()));
+            match (full, price) {
+                (Ok(cs), Ok((seconds, any))) => {
+                    prop_assert_eq!(seconds, cs.iter().map(|c| c.seconds).sum::<f64>());
+                    prop_assert_eq!(any, !cs.is_empty());
+                }
+                (Err(e), Err(f)) => prop_assert_eq!(e, f),
+                (full, price) => prop_assert!(false, "reshard {:?}, reshard_seconds {:?}", full, price),
+            }
         }
 
         #[test]

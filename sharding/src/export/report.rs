@@ -8,7 +8,7 @@ use crate::build::ProgramProblem;
 use crate::mesh::Mesh;
 use crate::plan::{Plan, PlanCost, PlanSpace};
 use crate::step_time::StepTime;
-use crate::tactics::reference::reference;
+use crate::tactics::reference::Recipes;
 use crate::tactics::{Recognised, parse_tactics};
 use automap_ir::Module;
 use std::collections::BTreeMap;
@@ -326,9 +326,11 @@ pub fn references(
     let per_solve = if workers > 1 { 1 } else { threads };
     let next = std::sync::atomic::AtomicUsize::new(0);
     let done: std::sync::Mutex<Vec<Option<String>>> = std::sync::Mutex::new(vec![None; specs.len()]);
+    // One presolve for all of them: each recipe pins the arguments on the reduced problem.
+    let recipes = Recipes::new(space, built, found);
     let row = |spec: &str| -> Option<String> {
         let tactics = parse_tactics(spec, mesh).ok()?;
-        let r = reference(space, built, found, &tactics, budget, per_solve);
+        let r = recipes.reference(&tactics, budget, per_solve);
         let rc = space.evaluate(&r.plan);
         let e = built.encode(&r.plan).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
         let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));

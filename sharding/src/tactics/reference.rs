@@ -14,7 +14,7 @@
 use super::{Applied, Recognised, Tactic};
 use crate::build::{NodeRef, ProgramProblem};
 use crate::plan::{Plan, PlanSpace};
-use automap_solver::{Method, NodeId, SolveOptions, Status};
+use automap_solver::{Method, NodeId, Pinnable, SolveOptions, Status};
 use std::time::Duration;
 
 /// How a reference plan was decided.
@@ -50,69 +50,78 @@ pub struct Reference {
     pub unpinned: usize,
 }
 
-/// The reference plan of `tactics` on `space`'s program: the arguments pinned as the tactics store
-/// them in a copy of `built`, the rest solved within `budget` on `threads` (each try: within `built`'s
-/// memory limit, then without one if nothing fits).
-pub fn reference(
-    space: &PlanSpace<'_>,
-    built: &ProgramProblem,
-    found: &Recognised,
-    tactics: &[Tactic],
-    budget: Duration,
-    threads: u32,
-) -> Reference {
-    let applied = found.apply(space, tactics);
-    let shards_nothing = applied.args.iter().all(|a| a.used_axes().next().is_none());
-    if shards_nothing {
-        return Reference {
+/// What every reference plan of one program is solved from: its plan space, its choice problem, what
+/// the tactics recognised in it, and the problem presolved once for all recipes (every argument node
+/// keeps its candidates, so that each recipe pins them on the reduced problem; `None` when the problem
+/// is invalid, and every recipe is then propagated).
+pub struct Recipes<'a, 'm> {
+    space: &'a PlanSpace<'m>,
+    built: &'a ProgramProblem,
+    found: &'a Recognised,
+    pinnable: Option<Pinnable<'a>>,
+}
+
+impl<'a, 'm> Recipes<'a, 'm> {
+    /// Presolve `built` once for the reference plans of any recipe.
+    pub fn new(space: &'a PlanSpace<'m>, built: &'a ProgramProblem, found: &'a Recognised) -> Recipes<'a, 'm> {
+        let args: Vec<NodeId> = (0..built.nodes.len())
+            .filter(|&n| matches!(built.nodes[n], NodeRef::Arg(..)))
+            .map(|n| NodeId::from_u32(n as u32))
+            .collect();
+        let pinnable = Pinnable::new(&built.problem, &args).ok();
+        Recipes { space, built, found, pinnable }
+    }
+
+    /// The reference plan of `tactics`: the arguments pinned as the tactics store them, the rest
+    /// solved within `budget` on `threads` (each try: within the problem's memory limit, then without
+    /// one if nothing fits).
+    pub fn reference(&self, tactics: &[Tactic], budget: Duration, threads: u32) -> Reference {
+        let (space, built) = (self.space, self.built);
+        let applied = self.found.apply(space, tactics);
+        let shards_nothing = applied.args.iter().all(|a| a.used_axes().next().is_none());
+        let propagated = |applied: Applied, unpinned| Reference {
             plan: space.propagate(applied.args.clone()),
             applied,
             decided: Decided::Propagated,
-            unpinned: 0,
+            unpinned,
         };
-    }
-    let mut b = built.clone();
-    let unpinned = pin_every_argument(&mut b, &applied);
-    let opts = SolveOptions::default().time_limit(budget).threads(threads).deterministic(true);
-    // Within the device's memory, as an expert would run the recipe; where no plan of it fits, without
-    // a limit, so that the table shows what it needs.
-    let mut solved = automap_solver::solve(&b.problem, Method::Auto, &opts, &mut |_| {});
-    if matches!(solved, Err(automap_solver::SolveError::Infeasible { .. })) && b.problem.usage_limit.is_some() {
-        b.problem.usage_limit = None;
-        solved = automap_solver::solve(&b.problem, Method::Auto, &opts, &mut |_| {});
-    }
-    match solved {
-        Ok(r) => {
-            let proven = matches!(r.solution.status, Status::Optimal | Status::GapLimit);
-            let decided = if proven { Decided::Optimal } else { Decided::BestFound };
-            Reference { plan: b.decode(space, &r.solution.choice), applied, decided, unpinned }
+        let Some(pinnable) = self.pinnable.as_ref().filter(|_| !shards_nothing) else {
+            return propagated(applied, 0);
+        };
+        let (pins, unpinned) = argument_pins(built, pinnable, &applied);
+        let opts = SolveOptions::default().time_limit(budget).threads(threads).deterministic(true);
+        // Within the device's memory, as an expert would run the recipe; where no plan of it fits,
+        // without a limit, so that the table shows what it needs.
+        let limit = built.problem.usage_limit;
+        let mut solved = pinnable.solve(&pins, limit, Method::Auto, &opts, &mut |_| {});
+        if matches!(solved, Err(automap_solver::SolveError::Infeasible { .. })) && limit.is_some() {
+            solved = pinnable.solve(&pins, None, Method::Auto, &opts, &mut |_| {});
         }
-        // Nothing within the budget (or the user's constraints exclude the recipe): the propagation.
-        Err(_) => {
-            Reference { plan: space.propagate(applied.args.clone()), applied, decided: Decided::Propagated, unpinned }
+        match solved {
+            Ok(r) => {
+                let proven = matches!(r.solution.status, Status::Optimal | Status::GapLimit);
+                let decided = if proven { Decided::Optimal } else { Decided::BestFound };
+                Reference { plan: built.decode(space, &r.solution.choice), applied, decided, unpinned }
+            }
+            // Nothing within the budget (or the user's constraints exclude the recipe): the propagation.
+            Err(_) => propagated(applied, unpinned),
         }
     }
 }
 
-/// Pin every argument to its sharding in `applied` (replicated where no tactic sharded it); returns how
-/// many arguments could not be pinned (the sharding is not among their candidates, or is forbidden).
-fn pin_every_argument(built: &mut ProgramProblem, applied: &Applied) -> usize {
+/// Every argument node at its sharding in `applied` (replicated where no tactic sharded it), and how
+/// many arguments could not be pinned (the sharding is not among their candidates, or presolve removed
+/// it as forbidden).
+fn argument_pins(built: &ProgramProblem, pinnable: &Pinnable<'_>, applied: &Applied) -> (Vec<(NodeId, usize)>, usize) {
+    let mut pins = Vec::new();
     let mut unpinned = 0;
-    for node in 0..built.nodes.len() {
-        let NodeRef::Arg(i, cands) = &built.nodes[node] else { continue };
-        let want = &applied.args[*i];
+    for (node, n) in built.nodes.iter().enumerate() {
+        let NodeRef::Arg(i, cands) = n else { continue };
         let id = NodeId::from_u32(node as u32);
-        let Some(keep) = cands.iter().position(|c| super::pin::same_layout(c, want)) else {
-            unpinned += 1;
-            continue;
-        };
-        if !built.problem.nodes[id].allowed(keep) {
-            unpinned += 1;
-            continue;
-        }
-        for s in (0..cands.len()).filter(|&s| s != keep) {
-            built.problem.forbid(id, s);
+        match cands.iter().position(|c| super::pin::same_layout(c, &applied.args[*i])) {
+            Some(keep) if pinnable.can_pin(id, keep) => pins.push((id, keep)),
+            _ => unpinned += 1,
         }
     }
-    unpinned
+    (pins, unpinned)
 }
