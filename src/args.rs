@@ -123,8 +123,9 @@ pub enum Command {
         /// `dp` (the batch of every input), `megatron` (each MLP's hidden dimension and each
         /// attention's heads: column- then row-parallel), `fsdp` (every parameter on its largest
         /// dimension, and the batch), `ep` (a mixture of experts' expert dimension, in its weights and
-        /// their optimizer state), `sp` (the inputs' sequence, which attention reads), each with `:AXIS`,
-        /// joined by `,` or `+` (`dp:data,megatron:model`).
+        /// their optimizer state), `sp` (the inputs' sequence, which attention reads), or by MaxText's
+        /// names for them (`data`, `tensor`, `expert`, `sequence`), each with `:AXIS`, joined by `,` or
+        /// `+` (`dp:data,megatron:model`; across slices `data:dcn+fsdp:ici`).
         /// stderr says where each matched and how many strategies pinning removed; the solver decides
         /// the rest.
         #[arg(long, value_name = "TACTICS")]
@@ -195,8 +196,9 @@ pub enum Command {
     /// Predict what a plan costs: step time (compute and communication), every collective and the op
     /// that causes it, and peak memory per device.
     ///
-    /// PLAN is a reference plan made of tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep` or `sp`, each with an
-    /// optional `:AXIS`, combined with `+` or `,` (for example `dp:data+megatron:model` on a 2-D mesh).
+    /// PLAN is a reference plan made of tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep` or `sp` (or
+    /// by MaxText's names: `data`, `tensor`, `fsdp`, `expert`, `sequence`), each with an optional
+    /// `:AXIS`, combined with `+` or `,` (for example `dp:data+megatron:model` on a 2-D mesh).
     /// The tactics are found in the program's dataflow, never by argument names (the report says where
     /// each matched, or why it does not apply). The
     /// arguments are stored as the tactics say (replicated where none shards them), and every other

@@ -66,7 +66,8 @@ def plan(
         constraints: pins, ties, forbids and budgets (path to a constraints YAML, or the same as a dict;
             values by their JAX names, `params['w1']`; a sharding may be a `PartitionSpec`).
         tactics: tactics to pin before the solver runs, found in the program's dataflow (never by
-            names): `dp`, `megatron`, `fsdp`, `ep`, `sp`, each with `:AXIS`, joined by `,` (`"dp:data,megatron:model"`);
+            names): `dp`, `megatron`, `fsdp`, `ep`, `sp` (or MaxText's `data`, `tensor`, `expert`,
+            `sequence`), each with `:AXIS`, joined by `,` (`"dp:data,megatron:model"`);
             `Plan.report` says where each matched.
         solver: the solve method, by name (the default `auto`: search, dual bound and HiGHS, with a
             proof); the list below comes from the planner itself.

@@ -55,9 +55,21 @@ impl fmt::Display for Tactic {
     }
 }
 
-/// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep`, `sp`, each with `:AXIS` (default: the
-/// only axis, else `data` for dp and fsdp, `model` for megatron and sp, `expert` for ep), joined by `+`
-/// or `,` (`dp:data+megatron:model`).
+/// Each tactic's names, ours first and then the logical axis name MaxText gives that parallelism
+/// (`data`, `tensor`, `expert`, `sequence`; `fsdp` is both), the mesh axis it takes when none is given
+/// and the mesh has several, and the tactic it makes.
+const SPELLINGS: [(&[&str], &str, fn(String) -> Tactic); 5] = [
+    (&["dp", "data"], "data", Tactic::DataParallel),
+    (&["megatron", "tensor"], "model", Tactic::Megatron),
+    (&["fsdp"], "data", Tactic::Fsdp),
+    (&["ep", "expert"], "expert", Tactic::Expert),
+    (&["sp", "sequence"], "model", Tactic::Sequence),
+];
+
+/// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep`, `sp` (or by MaxText's names for them:
+/// `data`, `tensor`, `expert`, `sequence`), each with `:AXIS` (default: the only axis, else `data` for
+/// dp and fsdp, `model` for megatron and sp, `expert` for ep), joined by `+` or `,`
+/// (`dp:data+megatron:model`, or as MaxText would put it across slices, `data:dcn+fsdp:ici`).
 pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
     let default_axis = |preferred: &str| -> Result<String, String> {
         if mesh.axes.len() == 1 {
@@ -73,24 +85,22 @@ pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
     spec.split(['+', ','])
         .map(|part| {
             let (name, axis) = part.split_once(':').map_or((part, None), |(n, a)| (n, Some(a.trim().to_string())));
-            let axis_or = |pref: &str| -> Result<String, String> {
-                let a = match &axis {
-                    Some(a) => a.clone(),
-                    None => default_axis(pref)?,
-                };
-                mesh.axis(&a).map(|x| x.name.clone()).ok_or_else(|| format!("the mesh has no axis '{a}'"))
-            };
-            match name.trim() {
-                "replicated" => Ok(Tactic::Replicated),
-                "dp" => Ok(Tactic::DataParallel(axis_or("data")?)),
-                "megatron" => Ok(Tactic::Megatron(axis_or("model")?)),
-                "fsdp" => Ok(Tactic::Fsdp(axis_or("data")?)),
-                "ep" => Ok(Tactic::Expert(axis_or("expert")?)),
-                "sp" => Ok(Tactic::Sequence(axis_or("model")?)),
-                other => Err(format!(
-                    "unknown tactic '{other}': use replicated, dp, megatron, fsdp, ep, sp (with :AXIS), joined by + or ,"
-                )),
+            let name = name.trim();
+            if name == "replicated" {
+                return Ok(Tactic::Replicated);
             }
+            let Some((_, preferred, make)) = SPELLINGS.iter().find(|(names, _, _)| names.contains(&name)) else {
+                return Err(format!(
+                    "unknown tactic '{name}': use replicated, dp (data), megatron (tensor), fsdp, ep (expert), sp \
+                     (sequence), each with :AXIS, joined by + or ,"
+                ));
+            };
+            let a = match axis {
+                Some(a) => a,
+                None => default_axis(preferred)?,
+            };
+            let a = mesh.axis(&a).map(|x| x.name.clone()).ok_or_else(|| format!("the mesh has no axis '{a}'"))?;
+            Ok(make(a))
         })
         .collect()
 }
@@ -328,4 +338,42 @@ fn count(n: usize, thing: &str) -> String {
 fn divides(mesh: &Mesh, size: i64, axis: &str, used: &TensorSharding, d: usize) -> bool {
     let already: i64 = used.dims[d].axes.iter().filter_map(|a| mesh.axis(&a.name)).map(|a| i64::from(a.size)).product();
     mesh.axis(axis).is_some_and(|a| size % (already * i64::from(a.size)) == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mesh() -> Mesh {
+        let axis =
+            |n: &str, s: u32| format!("  - name: {n}\n    size: {s}\n    bandwidth_gb_per_s: 50\n    latency_us: 5\n");
+        let yaml = format!(
+            "name: two-slices\naxes:\n{}{}{}device:\n  memory_gib: 16\n  hbm_gb_per_s: 800\n  peak_tflops:\n    bf16: 200\n",
+            axis("dcn", 2),
+            axis("ici", 8),
+            axis("chip", 4)
+        );
+        Mesh::parse(&yaml, "two-slices.yaml").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// MaxText's logical names are the same tactics as ours, on any axis: data across slices, FSDP,
+    /// tensor, expert and sequence parallelism within one.
+    #[test]
+    fn maxtext_names_spell_the_same_tactics() {
+        let m = mesh();
+        let ours = parse_tactics("dp:dcn+fsdp:ici+megatron:chip+ep:ici+sp:chip", &m);
+        let theirs = parse_tactics("data:dcn+fsdp:ici+tensor:chip+expert:ici+sequence:chip", &m);
+        assert_eq!(ours, theirs);
+        let shown: Vec<String> = theirs.unwrap_or_default().iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["dp:dcn", "fsdp:ici", "megatron:chip", "ep:ici", "sp:chip"]);
+    }
+
+    #[test]
+    fn an_unknown_tactic_or_axis_is_named() {
+        let m = mesh();
+        let e = parse_tactics("data:dcn+pipeline:ici", &m).unwrap_err();
+        assert!(e.starts_with("unknown tactic 'pipeline'") && e.contains("tensor"), "{e}");
+        assert_eq!(parse_tactics("tensor:gpu", &m).unwrap_err(), "the mesh has no axis 'gpu'");
+        assert!(parse_tactics("tensor", &m).unwrap_err().starts_with("say which axis: the mesh has dcn, ici, chip"));
+    }
 }
