@@ -16,7 +16,7 @@ use crate::mesh::Mesh;
 use crate::plan::{MESH_SYMBOL, PlanSpace};
 use automap_ir::sharding::{AxisRef, TensorSharding};
 use dims::Dims;
-use roles::{MatmulRole, Roles, matmul_role};
+use roles::{MatmulRole, Roles};
 use std::fmt;
 
 /// One tactic: a parallelism on a mesh axis.
@@ -58,13 +58,20 @@ impl fmt::Display for Tactic {
 /// Each tactic's names, ours first and then the logical axis name MaxText gives that parallelism
 /// (`data`, `tensor`, `expert`, `sequence`; `fsdp` is both), the mesh axis it takes when none is given
 /// and the mesh has several, and the tactic it makes.
-const SPELLINGS: [(&[&str], &str, fn(String) -> Tactic); 5] = [
-    (&["dp", "data"], "data", Tactic::DataParallel),
-    (&["megatron", "tensor"], "model", Tactic::Megatron),
-    (&["fsdp"], "data", Tactic::Fsdp),
-    (&["ep", "expert"], "expert", Tactic::Expert),
-    (&["sp", "sequence"], "model", Tactic::Sequence),
+const SPELLINGS: [Spelling; 5] = [
+    Spelling { names: &["dp", "data"], axis: "data", make: Tactic::DataParallel },
+    Spelling { names: &["megatron", "tensor"], axis: "model", make: Tactic::Megatron },
+    Spelling { names: &["fsdp"], axis: "data", make: Tactic::Fsdp },
+    Spelling { names: &["ep", "expert"], axis: "expert", make: Tactic::Expert },
+    Spelling { names: &["sp", "sequence"], axis: "model", make: Tactic::Sequence },
 ];
+
+/// One row of [`SPELLINGS`].
+struct Spelling {
+    names: &'static [&'static str],
+    axis: &'static str,
+    make: fn(String) -> Tactic,
+}
 
 /// Parse tactics: `replicated`, `dp`, `megatron`, `fsdp`, `ep`, `sp` (or by MaxText's names for them:
 /// `data`, `tensor`, `expert`, `sequence`), each with `:AXIS` (default: the only axis, else `data` for
@@ -89,7 +96,7 @@ pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
             if name == "replicated" {
                 return Ok(Tactic::Replicated);
             }
-            let Some((_, preferred, make)) = SPELLINGS.iter().find(|(names, _, _)| names.contains(&name)) else {
+            let Some(spelling) = SPELLINGS.iter().find(|s| s.names.contains(&name)) else {
                 return Err(format!(
                     "unknown tactic '{name}': use replicated, dp (data), megatron (tensor), fsdp, ep (expert), sp \
                      (sequence), each with :AXIS, joined by + or ,"
@@ -97,10 +104,10 @@ pub fn parse_tactics(spec: &str, mesh: &Mesh) -> Result<Vec<Tactic>, String> {
             };
             let a = match axis {
                 Some(a) => a,
-                None => default_axis(preferred)?,
+                None => default_axis(spelling.axis)?,
             };
             let a = mesh.axis(&a).map(|x| x.name.clone()).ok_or_else(|| format!("the mesh has no axis '{a}'"))?;
-            Ok(make(a))
+            Ok((spelling.make)(a))
         })
         .collect()
 }
@@ -307,7 +314,7 @@ impl Found<'_, '_> {
         }
         let side = |col: bool| {
             let role = if col { MatmulRole::Free } else { MatmulRole::Contracted };
-            want.iter().filter(|&&(i, d, _)| matmul_role(self.space, self.dims, i, d) == Some(role)).count()
+            want.iter().filter(|&&(i, d, _)| roles.matmul[i].get(d) == Some(&Some(role))).count()
         };
         let (col, row) = (side(true), side(false));
         let mut what = format!(

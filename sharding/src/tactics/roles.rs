@@ -48,6 +48,8 @@ pub struct Roles {
     /// most op results hold. A program
     /// without attention (a CNN's spatial dimensions are never held twice) has none.
     pub sequence: Option<ClassId>,
+    /// Per argument, per dimension: what the first matmul reading it does with it ([`matmul_roles`]).
+    pub matmul: Vec<Vec<Option<MatmulRole>>>,
 }
 
 /// What the first matmul reading a parameter (or a view of it) does with one of its dimensions.
@@ -62,34 +64,54 @@ pub enum MatmulRole {
 }
 
 /// What the first matmul reading argument `i`, or a view of it (a layer's slice of stacked weights
-/// read inside a loop, a reshape, a convert to the compute type), does with its dimension `d`; `None`
-/// when no matmul reads it (an optimizer state, a bias, a cache). The dimension is followed by its
-/// class, so a view that drops or moves dimensions (the layer axis squeezed away) does not lose it.
-pub fn matmul_role(space: &PlanSpace<'_>, dims: &Dims, i: usize, d: usize) -> Option<MatmulRole> {
+/// read inside a loop, a reshape, a convert to the compute type), does with each of its dimensions;
+/// `None` for a dimension no matmul reads (an optimizer state's, a bias's, a cache's). A dimension is
+/// followed by its class, so a view that drops or moves dimensions (the layer axis squeezed away) does
+/// not lose it. One walk over the schedule for all of the argument's dimensions.
+pub fn matmul_roles(space: &PlanSpace<'_>, dims: &Dims, i: usize) -> Vec<Option<MatmulRole>> {
     let m = space.m;
     let arg = m.args[i];
-    let class = dims.class_of(arg, d)?;
-    let mut reached: HashSet<ValueId> = std::iter::once(arg).collect();
+    let rank = m.ty(arg).as_tensor().map_or(0, |t| t.rank());
+    let mut roles = vec![None; rank];
+    // The dimensions still to find, with their classes.
+    let mut open: Vec<(usize, ClassId)> = (0..rank).filter_map(|d| Some((d, dims.class_of(arg, d)?))).collect();
+    let mut reached = vec![false; m.values.len()];
+    reached[arg.as_u32() as usize] = true;
+    let is_reached = |reached: &[bool], v: ValueId| reached.get(v.as_u32() as usize).copied().unwrap_or(false);
     for (pos, step) in space.steps().iter().enumerate() {
-        let reads: Vec<usize> = (0..step.operands.len()).filter(|&k| reached.contains(&step.operands[k])).collect();
+        if open.is_empty() {
+            break;
+        }
+        let reads: Vec<usize> = (0..step.operands.len()).filter(|&k| is_reached(&reached, step.operands[k])).collect();
         if reads.is_empty() {
             continue;
         }
         if step.is_op() && matches!(m.ops[step.op].kind, OpKind::DotGeneral(_)) {
             let rule = &space.rules[pos];
-            for k in reads {
-                let v = step.operands[k];
-                let Some(e) = (0..rule.operands[k].len()).find(|&e| dims.class_of(v, e) == Some(class)) else {
-                    continue;
-                };
-                let Some(&f) = rule.operands[k][e].first() else { continue };
-                if rule.factors[f].kind != FactorKind::PassThrough {
-                    return Some(MatmulRole::Contracted);
+            // Each open dimension: the first operand read from the argument that holds its class.
+            open.retain(|&(d, class)| {
+                for &k in &reads {
+                    let v = step.operands[k];
+                    let Some(e) = (0..rule.operands[k].len()).find(|&e| dims.class_of(v, e) == Some(class)) else {
+                        continue;
+                    };
+                    let Some(&f) = rule.operands[k][e].first() else { continue };
+                    roles[d] = Some(if rule.factors[f].kind != FactorKind::PassThrough {
+                        MatmulRole::Contracted
+                    } else if rule
+                        .operands
+                        .iter()
+                        .enumerate()
+                        .any(|(o, dims)| o != k && dims.iter().any(|fs| fs.contains(&f)))
+                    {
+                        MatmulRole::Batch
+                    } else {
+                        MatmulRole::Free
+                    });
+                    return false;
                 }
-                let on_both =
-                    rule.operands.iter().enumerate().any(|(o, dims)| o != k && dims.iter().any(|fs| fs.contains(&f)));
-                return Some(if on_both { MatmulRole::Batch } else { MatmulRole::Free });
-            }
+                true
+            });
             continue;
         }
         // A view carries the argument on: a loop carry (its block arguments too), or a one-operand op
@@ -104,10 +126,14 @@ pub fn matmul_role(space: &PlanSpace<'_>, dims: &Dims, i: usize, d: usize) -> Op
                     | OpKind::Elementwise(_)
             ) && reads == [0];
         if view {
-            reached.extend(step.results.iter().chain(&step.aliases).copied());
+            for v in step.results.iter().chain(&step.aliases) {
+                if let Some(r) = reached.get_mut(v.as_u32() as usize) {
+                    *r = true;
+                }
+            }
         }
     }
-    None
+    roles
 }
 
 impl Roles {
@@ -174,15 +200,14 @@ impl Roles {
                     && distinct_parameters(f) >= 2
             })
             .collect();
+        let matmul: Vec<Vec<Option<MatmulRole>>> = (0..m.args.len()).map(|i| matmul_roles(space, dims, i)).collect();
         let experts = (0..dims.facts.len())
             .filter(|&c| {
                 let f = &dims.facts[c];
                 Some(c) != batch
                     && !f.needs_replication
                     && distinct_parameters(f) >= 2
-                    && f.args
-                        .iter()
-                        .any(|&(i, d)| parameters[i] && matmul_role(space, dims, i, d) == Some(MatmulRole::Batch))
+                    && f.args.iter().any(|&(i, d)| parameters[i] && matmul[i].get(d) == Some(&Some(MatmulRole::Batch)))
             })
             .collect();
         let data: Vec<usize> = batch.map_or(Vec::new(), |b| dims.facts[b].args.iter().map(|&(i, _)| i).collect());
@@ -199,7 +224,7 @@ impl Roles {
                     && f.args.iter().any(|(i, _)| data.contains(i))
             })
             .max_by_key(|&c| (dims.facts[c].values, Reverse(c)));
-        Roles { batch, updated, parameters, megatron, experts, sequence }
+        Roles { batch, updated, parameters, megatron, experts, sequence, matmul }
     }
 }
 
