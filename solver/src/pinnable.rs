@@ -39,8 +39,9 @@ impl<'a> Pinnable<'a> {
     }
 
     /// Solve with each node of `pins` at its strategy (original indices; see [`Pinnable::can_pin`])
-    /// under `usage_limit` (bytes per device; `None`: memory is free), with `method` within `opts`. The
-    /// answer is in the original problem's indices and checked against its cost there.
+    /// under `usage_limit` (bytes per device; `None`: memory is free), with `method` within `opts` (a
+    /// warm start in the original problem's indices). The answer is in the original problem's indices
+    /// and checked against its cost there.
     pub fn solve(
         &self,
         pins: &[(NodeId, usize)],
@@ -60,7 +61,9 @@ impl<'a> Pinnable<'a> {
                 q.forbid(n, other);
             }
         }
-        let opts = &SolveOptions { settled: Some(self.settled.clone()), ..opts.clone() };
+        // A start given in the original problem's indices, in the reduced problem's.
+        let warm_start = opts.warm_start.as_ref().and_then(|w| self.pre.restrict(w));
+        let opts = &SolveOptions { settled: Some(self.settled.clone()), warm_start, ..opts.clone() };
         let mut r = solve(&q, method, opts, progress)?;
         r.solution.choice = self.pre.lift(&r.solution.choice);
         crate::backend::confirm(self.original, &r.solution.choice, r.solution.cost, "pinned")?;
