@@ -262,7 +262,8 @@ impl<'a> Planner<'a> {
             }
             e => Error::solve(name, e, " (bytes per device)"),
         })?;
-        let mut clock_decided = r.clock_decided;
+        // A reference plan's row too: the report is one of the outputs a rerun should reproduce.
+        let mut clock_decided = r.clock_decided || references.clock_decided();
         let (solution, tie_break) = match opts.memory_tolerance {
             Some(tolerance) => {
                 // In the time the solve left: each probe's work sized by a share of the solve's time,

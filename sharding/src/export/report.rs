@@ -305,6 +305,15 @@ pub fn reference_specs(mesh: &Mesh, found: &Recognised) -> Vec<String> {
 pub struct References {
     rows: String,
     tactics: String,
+    clock_decided: bool,
+}
+
+impl References {
+    /// The clock, not the work, stopped some reference plan's solve: another run may give its row
+    /// otherwise (the row says "time limit").
+    pub fn clock_decided(&self) -> bool {
+        self.clock_decided
+    }
 }
 
 /// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, from the roles `found`
@@ -325,23 +334,25 @@ pub fn references(
     let workers = (threads.max(1) as usize).min(specs.len().max(1));
     let per_solve = if workers > 1 { 1 } else { threads };
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let done: std::sync::Mutex<Vec<Option<String>>> = std::sync::Mutex::new(vec![None; specs.len()]);
+    let done: std::sync::Mutex<Vec<Option<(String, bool)>>> = std::sync::Mutex::new(vec![None; specs.len()]);
     // One presolve for all of them: each recipe pins the arguments on the reduced problem.
     let recipes = Recipes::new(space, built, found);
-    let row = |spec: &str| -> Option<String> {
+    let row = |spec: &str| -> Option<(String, bool)> {
         let tactics = parse_tactics(spec, mesh).ok()?;
         let r = recipes.reference(&tactics, budget, per_solve);
         let rc = space.evaluate(&r.plan);
         let e = built.encode(&r.plan).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
         let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
         let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
-        Some(format!(
-            "| {spec} | {} | {obj} | {feasible} | {:.4} | {} | {} |\n",
+        let clock = if r.clock_decided { " (time limit)" } else { "" };
+        let line = format!(
+            "| {spec} | {}{clock} | {obj} | {feasible} | {:.4} | {} | {} |\n",
             r.decided,
             rc.total_s() * 1e3,
             rc.collectives.len(),
             bytes(rc.peak_bytes as u64)
-        ))
+        );
+        Some((line, r.clock_decided))
     };
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -357,8 +368,10 @@ pub fn references(
             });
         }
     });
-    let rows: String = done.into_inner().unwrap_or_default().into_iter().flatten().collect();
-    References { rows, tactics: tactics_md(mesh, space, found) }
+    let done: Vec<(String, bool)> = done.into_inner().unwrap_or_default().into_iter().flatten().collect();
+    let clock_decided = done.iter().any(|d| d.1);
+    let rows: String = done.into_iter().map(|d| d.0).collect();
+    References { rows, tactics: tactics_md(mesh, space, found), clock_decided }
 }
 
 /// What linking repeated ops did, in a line: classes, the problem before and after, the linked answer.
@@ -449,7 +462,7 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     }
     let _ = writeln!(
         s,
-        "\n## Reference plans\n\nEach stores the arguments as its recipe says (replicated where no tactic shards them) and decides the rest as the solver does, within the memory limit where a plan of the recipe fits and without one where none does (\"propagated\": nothing sharded, nothing to decide). Feasible: within the memory limit and the user's constraints, by the solver's evaluator.\n\n| plan | decided | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---|---:|:---:|---:|---:|---:|"
+        "\n## Reference plans\n\nEach stores the arguments as its recipe says (replicated where no tactic shards them) and decides the rest as the solver does, within the memory limit where a plan of the recipe fits and without one where none does (\"propagated\": nothing sharded, nothing to decide). Feasible: within the memory limit and the user's constraints, by the solver's evaluator. \"time limit\": the clock stopped the solve before its work was done, so another run may give another row.\n\n| plan | decided | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---|---:|:---:|---:|---:|---:|"
     );
     s += &refs.rows;
     let _ = writeln!(

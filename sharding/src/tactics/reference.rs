@@ -48,6 +48,9 @@ pub struct Reference {
     pub decided: Decided,
     /// Arguments whose recipe sharding is not among their candidates, left to the solver.
     pub unpinned: usize,
+    /// The clock, not the work, stopped a phase of its solve: another run (or machine) may decide it
+    /// differently.
+    pub clock_decided: bool,
 }
 
 /// What every reference plan of one program is solved from: its plan space, its choice problem, what
@@ -84,6 +87,7 @@ impl<'a, 'm> Recipes<'a, 'm> {
             applied,
             decided: Decided::Propagated,
             unpinned,
+            clock_decided: false,
         };
         let Some(pinnable) = self.pinnable.as_ref().filter(|_| !shards_nothing) else {
             return propagated(applied, 0);
@@ -101,7 +105,8 @@ impl<'a, 'm> Recipes<'a, 'm> {
             Ok(r) => {
                 let proven = matches!(r.solution.status, Status::Optimal | Status::GapLimit);
                 let decided = if proven { Decided::Optimal } else { Decided::BestFound };
-                Reference { plan: built.decode(space, &r.solution.choice), applied, decided, unpinned }
+                let plan = built.decode(space, &r.solution.choice);
+                Reference { plan, applied, decided, unpinned, clock_decided: r.clock_decided }
             }
             // Nothing within the budget (or the user's constraints exclude the recipe): the propagation.
             Err(_) => propagated(applied, unpinned),
