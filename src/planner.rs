@@ -184,7 +184,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Price the report's reference plans, each a solve with its recipe's arguments pinned, in
-    /// [`REFERENCE_SHARE`] of the time limit in all ([`Planner::solve`] does it first if not done).
+    /// 15% of the time limit in all ([`Planner::solve`] does it first if not done).
     pub fn price_references(&mut self, opts: &PlanOptions) {
         self.references = Some(self.priced_references(opts));
     }
