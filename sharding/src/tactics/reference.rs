@@ -15,6 +15,7 @@ use super::{Applied, Recognised, Tactic};
 use crate::build::{NodeRef, ProgramProblem};
 use crate::plan::{Plan, PlanSpace};
 use automap_solver::{Method, NodeId, Pinnable, SolveOptions, Status};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// How a reference plan was decided.
@@ -54,25 +55,35 @@ pub struct Reference {
 }
 
 /// What every reference plan of one program is solved from: its plan space, its choice problem, what
-/// the tactics recognised in it, and the problem presolved once for all recipes (every argument node
-/// keeps its candidates, so that each recipe pins them on the reduced problem; `None` when the problem
-/// is invalid, and every recipe is then propagated).
+/// the tactics recognised in it, and the problem presolved once for all recipes, when the first recipe
+/// that shards something needs it (every argument node keeps its candidates, so that each recipe pins
+/// them on the reduced problem; `None` when the problem is invalid, and every recipe is then
+/// propagated).
 pub struct Recipes<'a, 'm> {
     space: &'a PlanSpace<'m>,
     built: &'a ProgramProblem,
     found: &'a Recognised,
-    pinnable: Option<Pinnable<'a>>,
+    pinnable: OnceLock<Option<Pinnable<'a>>>,
 }
 
 impl<'a, 'm> Recipes<'a, 'm> {
-    /// Presolve `built` once for the reference plans of any recipe.
+    /// The reference plans of any recipe on `space`'s program, its problem `built`.
     pub fn new(space: &'a PlanSpace<'m>, built: &'a ProgramProblem, found: &'a Recognised) -> Recipes<'a, 'm> {
-        let args: Vec<NodeId> = (0..built.nodes.len())
-            .filter(|&n| matches!(built.nodes[n], NodeRef::Arg(..)))
-            .map(|n| NodeId::from_u32(n as u32))
-            .collect();
-        let pinnable = Pinnable::new(&built.problem, &args).ok();
-        Recipes { space, built, found, pinnable }
+        Recipes { space, built, found, pinnable: OnceLock::new() }
+    }
+
+    /// The problem presolved for pinning its arguments (once, by the first caller; the others wait).
+    fn pinnable(&self) -> Option<&Pinnable<'a>> {
+        let built = self.built;
+        self.pinnable
+            .get_or_init(|| {
+                let args: Vec<NodeId> = (0..built.nodes.len())
+                    .filter(|&n| matches!(built.nodes[n], NodeRef::Arg(..)))
+                    .map(|n| NodeId::from_u32(n as u32))
+                    .collect();
+                Pinnable::new(&built.problem, &args).ok()
+            })
+            .as_ref()
     }
 
     /// The reference plan of `tactics`: the arguments pinned as the tactics store them, the rest
@@ -89,9 +100,10 @@ impl<'a, 'm> Recipes<'a, 'm> {
             unpinned,
             clock_decided: false,
         };
-        let Some(pinnable) = self.pinnable.as_ref().filter(|_| !shards_nothing) else {
+        if shards_nothing {
             return propagated(applied, 0);
-        };
+        }
+        let Some(pinnable) = self.pinnable() else { return propagated(applied, 0) };
         let (pins, unpinned) = argument_pins(built, pinnable, &applied);
         let opts = SolveOptions::default().time_limit(budget).threads(threads).deterministic(true);
         // Within the device's memory, as an expert would run the recipe; where no plan of it fits,
