@@ -45,7 +45,7 @@ fn moe(names: &[&str], t: i64, d: i64, f: i64, e: i64, c: i64) -> String {
         format!("tensor<{e}x{c}x{f}xf32>"),
     );
     format!(
-        r#"func.func public @main(%arg0: {x} loc("{n0}"), %arg1: {r} loc("{n1}"), %arg2: {wi} loc("{n2}"), %arg3: {wo} loc("{n3}")) -> ({x}) {{
+        "{}
     %logits = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : ({x}, {r}) -> {te}
     %probs = stablehlo.exponential %logits : {te}
     %disp = stablehlo.broadcast_in_dim %probs, dims = [2, 0] : ({te}) -> {disp}
@@ -56,11 +56,8 @@ fn moe(names: &[&str], t: i64, d: i64, f: i64, e: i64, c: i64) -> String {
     %y = stablehlo.dot_general %disp, %ye, contracting_dims = [0, 1] x [0, 1] : ({disp}, {xe}) -> {x}
     return %y : {x}
 }}
-"#,
-        n0 = names[0],
-        n1 = names[1],
-        n2 = names[2],
-        n3 = names[3],
+",
+        header(&[&x, &r, &wi, &wo], names, &x)
     )
 }
 
@@ -82,20 +79,23 @@ fn block(names: &[&str], b: i64, s: i64, d: i64, attention: bool) -> String {
         format!("    %qk = stablehlo.multiply %q, %k : {x}\n    %o = stablehlo.add %qk, %v : {x}\n")
     };
     format!(
-        r#"func.func public @main(%arg0: {x} loc("{n0}"), %arg1: {w} loc("{n1}"), %arg2: {w} loc("{n2}"), %arg3: {w} loc("{n3}"), %arg4: {w} loc("{n4}")) -> ({x}) {{
+        "{}
     %q = stablehlo.dot_general %arg0, %arg1, contracting_dims = [2] x [0] : ({x}, {w}) -> {x}
     %k = stablehlo.dot_general %arg0, %arg2, contracting_dims = [2] x [0] : ({x}, {w}) -> {x}
     %v = stablehlo.dot_general %arg0, %arg3, contracting_dims = [2] x [0] : ({x}, {w}) -> {x}
 {mix}    %y = stablehlo.dot_general %o, %arg4, contracting_dims = [2] x [0] : ({x}, {w}) -> {x}
     return %y : {x}
 }}
-"#,
-        n0 = names[0],
-        n1 = names[1],
-        n2 = names[2],
-        n3 = names[3],
-        n4 = names[4],
+",
+        header(&[&x, &w, &w, &w, &w], names, &x)
     )
+}
+
+/// The entry function's first line: one argument per type, named by `names` in order, and its result.
+fn header(types: &[&str], names: &[&str], result: &str) -> String {
+    let args: Vec<String> =
+        types.iter().zip(names).enumerate().map(|(i, (t, n))| format!("%arg{i}: {t} loc(\"{n}\")")).collect();
+    format!("func.func public @main({}) -> ({result}) {{", args.join(", "))
 }
 
 /// `spec` applied to program `text` on `mesh`.
