@@ -271,12 +271,17 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
     }
     eprintln!("{}", planned.solved.presolve);
     out!(
-        "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}; peak {:.1} MiB per device); gap {}",
+        "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}{}; peak {:.1} MiB per device); gap {}",
         model.name,
         sol.status,
         cost.total_s() * 1e3,
         cost.compute_s * 1e3,
         cost.comm_s * 1e3,
+        if cost.hidden_s > 0.0 {
+            format!(" - hidden behind compute {:.4}", cost.hidden_s * 1e3)
+        } else {
+            String::new()
+        },
         cost.peak_bytes / 1048576.0,
         sol.gap_text()
     );

@@ -142,7 +142,10 @@ class Plan:
             tuple, one entry per positional argument): what `jax.jit`'s `in_shardings` takes.
         out_shardings: the same for the function's results.
         mesh: the `jax.sharding.Mesh` the shardings are on.
-        step_time_s, compute_s, communication_s: the predicted step time and its parts, in seconds.
+        step_time_s, compute_s, communication_s: the predicted step time and its parts, in seconds: the
+            step is compute plus communication less hidden_communication_s, what collectives a loop
+            prefetches (a layer's weight gathers an iteration ahead) hide behind its compute.
+        serial_step_time_s: compute plus communication, every collective exposed.
         overlapped_step_time_s: the same with collectives overlapping independent compute.
         flops_utilisation: the program's FLOPs at peak over all devices, over the overlapped step.
         peak_memory_bytes: the predicted peak of live bytes per device.
@@ -170,6 +173,8 @@ class Plan:
         self.step_time_s = predicted["step_time_s"]
         self.compute_s = predicted["compute_s"]
         self.communication_s = predicted["communication_s"]
+        self.hidden_communication_s = predicted.get("hidden_communication_s", 0.0)
+        self.serial_step_time_s = predicted.get("serial_step_time_s", self.compute_s + self.communication_s)
         self.overlapped_step_time_s = predicted.get("overlapped_step_time_s", self.step_time_s)
         self.flops_utilisation = predicted.get("flops_utilisation_overlapped")
         self.peak_memory_bytes = predicted["peak_memory_bytes_per_device"]
@@ -263,9 +268,11 @@ class Plan:
         # As the command line says it: a gap too small for four decimals is not shown as zero.
         percent = 100 * self.gap
         gap = f"{percent:.1e}%" if 0 < percent < 0.00005 else f"{percent:.4f}%"
+        hidden = self.hidden_communication_s
+        hidden_text = f" - hidden behind compute {hidden * 1e3:.4f}" if hidden > 0 else ""
         return (
             f"<automap.Plan on ({shape}): {self.status}, {self.step_time_s * 1e3:.4f} ms predicted "
-            f"(compute {self.compute_s * 1e3:.4f} + communication {self.communication_s * 1e3:.4f}), "
+            f"(compute {self.compute_s * 1e3:.4f} + communication {self.communication_s * 1e3:.4f}{hidden_text}), "
             f"peak {self.peak_memory_bytes / 2**20:.1f} MiB per device, gap {gap}>"
         )
 

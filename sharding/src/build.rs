@@ -8,7 +8,8 @@
 //!   the whole program (parameters stay resident).
 //! - One edge per operand: the cost of resharding the producer's result under each of its strategies to
 //!   what the consumer needs under each of its strategies, times the runs of that read (a loop's body
-//!   reads every iteration; a carry reads its initial value once and its yielded value every iteration).
+//!   reads every iteration; a carry reads its initial value once and its yielded value every iteration),
+//!   less what a read that a loop prefetches hides behind compute ([`crate::Prefetch`]).
 //!
 //! Costs are seconds mapped to integer picoseconds ([`cost_from_seconds`]); usages are bytes. The
 //! solver's objective charges every consumer its own resharding, where [`PlanSpace::evaluate`] shares one
@@ -174,9 +175,10 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
     };
     // The layers of a deep model repeat the same edges (the same tensor type between the same strategy
     // lists): each distinct edge is priced once, keyed by its shardings' interned ids, and later ones copy
-    // its costs. (type, runs, computed in its readers, produced shardings, required shardings) → its
-    // pricing job.
-    type EdgeKey = (TensorType, u64, bool, Vec<u32>, Vec<u32>);
+    // its costs.
+    // (type, runs, computed in its readers, prefetch credit (hiding runs, budget bits), produced
+    // shardings, required shardings) → its pricing job.
+    type EdgeKey = (TensorType, u64, bool, Option<(u64, u64)>, Vec<u32>, Vec<u32>);
     let mut priced: HashMap<EdgeKey, usize> = HashMap::new();
     let mut interned: HashMap<TensorSharding, u32> = HashMap::new();
     let mut ids = |list: &[TensorSharding]| -> Vec<u32> {
@@ -188,6 +190,7 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
             .collect()
     };
     let mut jobs: Vec<EdgeJob> = Vec::new();
+    let prefetch = space.prefetch();
     // Per edge, in order: the job that prices it.
     let mut edge_job = Vec::new();
     for (pos, step) in steps.iter().enumerate() {
@@ -202,10 +205,28 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
             let required: Vec<TensorSharding> =
                 (0..space.strategies[pos].len()).map(|s| space.required(pos, k, s)).collect();
             let inline = space.computed_in_readers(v);
+            let credit = prefetch.credit(pos, k);
             let (produced_ids, required_ids) = (ids(&produced), ids(&required));
-            let key = (t.clone(), runs, inline, produced_ids.clone(), required_ids.clone());
+            let key = (
+                t.clone(),
+                runs,
+                inline,
+                credit.map(|(h, b)| (h, b.to_bits())),
+                produced_ids.clone(),
+                required_ids.clone(),
+            );
             let job = *priced.entry(key).or_insert_with(|| {
-                jobs.push(EdgeJob { pos, v, ty: t.clone(), runs, produced, required, produced_ids, required_ids });
+                jobs.push(EdgeJob {
+                    pos,
+                    v,
+                    ty: t.clone(),
+                    runs,
+                    credit,
+                    produced,
+                    required,
+                    produced_ids,
+                    required_ids,
+                });
                 jobs.len() - 1
             });
             edge_job.push(job);
@@ -231,12 +252,14 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
 }
 
 /// One distinct edge to price: the operand `v` of the step at `pos`, read `runs` times, of type `ty`,
-/// from each of `produced` to each of `required` (and their shardings' interned ids).
+/// from each of `produced` to each of `required` (and their shardings' interned ids); a read a loop
+/// prefetches has its `credit` ([`crate::Prefetch::credit`]).
 struct EdgeJob {
     pos: usize,
     v: ValueId,
     ty: TensorType,
     runs: u64,
+    credit: Option<(u64, f64)>,
     produced: Vec<TensorSharding>,
     required: Vec<TensorSharding>,
     produced_ids: Vec<u32>,
@@ -274,9 +297,11 @@ fn price_edges(space: &PlanSpace<'_>, jobs: &[EdgeJob], threads: u32) -> Vec<Edg
                     let moved = *moves
                         .entry((ty, job.produced_ids[f], job.required_ids[r]))
                         .or_insert_with(|| reshard_seconds(&job.ty, from, to, space.mesh).ok());
-                    // A collective on a value fused into its reader breaks the fusion in two.
+                    // A collective on a value fused into its reader breaks the fusion in two; a
+                    // prefetched one hides up to its budget in every iteration but the first.
                     let seconds = moved.map(|(moved, collectives)| {
-                        (moved + space.unfused_s(job.v, from, to, collectives)) * job.runs as f64
+                        let hidden = job.credit.map_or(0.0, |(h, b)| h as f64 * moved.min(b));
+                        (moved + space.unfused_s(job.v, from, to, collectives)) * job.runs as f64 - hidden
                     });
                     pair.push(secs(seconds, job.pos, &mut over));
                 }

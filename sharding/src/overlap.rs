@@ -15,9 +15,10 @@
 //! longer of its schedule and its collectives' time on the link (the last one prefetches nothing). A
 //! nested loop is one step of the loop around it.
 //!
-//! The result lies between the longer of compute and communication and their sum, the serial step
-//! (property-tested). The solver's objective prices the serial step: an overlapped time is not a sum
-//! of pairwise terms.
+//! Which collectives are prefetched is [`crate::prefetch`]'s to say. The result lies between the longer
+//! of compute and communication and the solver's objective, the serial step less the prefetched
+//! collectives' credit (property-tested); the objective is no tighter because an overlapped time is a
+//! maximum over paths, not a sum of pairwise terms.
 
 use crate::plan::{CausedCollective, Plan, PlanCost, PlanSpace};
 use std::collections::HashMap;
@@ -64,30 +65,26 @@ impl<'a, 'm> Simulation<'a, 'm> {
     fn new(space: &'a PlanSpace<'m>, plan: &Plan, collectives: &[CausedCollective]) -> Self {
         let steps = &space.schedule.steps;
         let compute_s = (0..steps.len()).map(|pos| space.compute_s(pos, plan.choice[pos])).collect();
-        let independent: Vec<Vec<bool>> =
-            (0..space.schedule.loops.len()).map(|l| iteration_independent(space, l)).collect();
+        let prefetch = space.prefetch();
         let mut pending: HashMap<Option<usize>, Vec<Pending>> = HashMap::new();
         for c in collectives {
             let (block, need) = match c.reader {
                 None => (None, Need::End),
                 Some((pos, k)) => {
                     let step = &steps[pos];
-                    match (step.carried, step.in_loop) {
-                        // A loop's initial value is resharded before the loop, in the block around it.
-                        (Some(_), Some(l)) if k == 0 => {
-                            (space.schedule.loops[l].parent, Need::At(space.schedule.loops[l].first))
-                        }
+                    let block = crate::prefetch::read_block(space, pos, k);
+                    let need = match (step.carried, step.in_loop) {
+                        // A loop's initial value, before the loop starts.
+                        (Some(_), Some(l)) if k == 0 => Need::At(space.schedule.loops[l].first),
                         // Its yielded value, by the end of each iteration.
-                        (Some(_), Some(l)) => (Some(l), Need::End),
-                        (_, l) => (l, Need::At(item_in(space, pos, l))),
-                    }
+                        (Some(_), Some(_)) => Need::End,
+                        (_, l) => Need::At(item_in(space, pos, l)),
+                    };
+                    (block, need)
                 }
             };
             let producer = space.producer_of(c.value).map(|(p, _)| p);
-            let prefetched = block.is_some_and(|l| {
-                let lp = &space.schedule.loops[l];
-                producer.is_none_or(|p| p < lp.first || p > lp.last || independent[l][p - lp.first])
-            });
+            let prefetched = c.reader.is_some_and(|(pos, k)| prefetch.prefetched(pos, k));
             pending.entry(block).or_default().push(Pending {
                 need,
                 producer,
@@ -172,31 +169,6 @@ fn item_in(space: &PlanSpace<'_>, pos: usize, block: Option<usize>) -> usize {
         l = loops[inner].parent;
     }
     item
-}
-
-/// Per step of loop `l` (by position from its first): is its value the same in every iteration
-/// (see the module's doc)?
-fn iteration_independent(space: &PlanSpace<'_>, l: usize) -> Vec<bool> {
-    let lp = &space.schedule.loops[l];
-    let steps = &space.schedule.steps;
-    let mut same = vec![false; lp.last + 1 - lp.first];
-    for pos in lp.first..=lp.last {
-        let step = &steps[pos];
-        same[pos - lp.first] = if step.in_loop != Some(l) {
-            false
-        } else if step.carried.is_some() {
-            let passed_on = step.operands.get(1).and_then(|&v| space.producer_of(v)).is_some_and(|(p, _)| p == pos);
-            let scalar =
-                step.results.first().and_then(|&v| space.m.ty(v).as_tensor()).is_some_and(|t| t.shape.is_empty());
-            passed_on || scalar
-        } else {
-            step.operands.iter().all(|&v| match space.producer_of(v) {
-                None => true,
-                Some((p, _)) => p < lp.first || p > lp.last || same[p - lp.first],
-            })
-        };
-    }
-    same
 }
 
 /// The communication stream: the intervals it is busy, in order.

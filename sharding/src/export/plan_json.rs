@@ -112,12 +112,20 @@ pub struct Predicted {
     /// The same at the serial step.
     #[serde(default)]
     pub flops_utilisation_serial: f64,
+    /// Of the communication, seconds of collectives that loops prefetch counted as hidden behind
+    /// compute (the `prefetch` module).
+    #[serde(default)]
+    pub hidden_communication_s: f64,
     /// Seconds per step with collectives overlapping independent compute (the `overlap` module).
     #[serde(default)]
     pub overlapped_step_time_s: f64,
     /// Peak bytes live per device.
     pub peak_memory_bytes_per_device: f64,
-    /// Seconds per step: compute plus communication.
+    /// Seconds per step with every collective exposed: compute plus communication.
+    #[serde(default)]
+    pub serial_step_time_s: f64,
+    /// Seconds per step as the objective prices it: compute plus communication, less
+    /// `hidden_communication_s`.
     pub step_time_s: f64,
 }
 
@@ -255,8 +263,10 @@ impl PlanDoc {
                 flops_bound_s: t.flops_bound_s,
                 flops_utilisation_overlapped: t.utilisation_overlapped(),
                 flops_utilisation_serial: t.utilisation_serial(),
+                hidden_communication_s: cost.hidden_s,
                 overlapped_step_time_s: t.overlapped_s,
                 peak_memory_bytes_per_device: cost.peak_bytes,
+                serial_step_time_s: cost.serial_s(),
                 step_time_s: cost.total_s(),
             },
             results,

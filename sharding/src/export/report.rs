@@ -14,6 +14,19 @@ use automap_ir::Module;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// The part of the predicted step's sum that prefetched collectives hide, if any.
+fn hidden_part(cost: &PlanCost) -> String {
+    if cost.hidden_s <= 0.0 {
+        return String::new();
+    }
+    format!(
+        " - prefetched collectives hidden behind compute {:.3} ms (a loop's collectives on values the same in \
+         every iteration, issued during the iteration before, up to the loop body's least compute; serial {:.3} ms)",
+        cost.hidden_s * 1e3,
+        cost.serial_s() * 1e3
+    )
+}
+
 /// A person-readable report of a plan's predicted cost.
 pub fn plan_report(
     path: &str,
@@ -34,10 +47,11 @@ pub fn plan_report(
     );
     let _ = writeln!(
         s,
-        "\npredicted step time: {:.3} ms = compute {:.3} ms + communication {:.3} ms",
+        "\npredicted step time: {:.3} ms = compute {:.3} ms + communication {:.3} ms{}",
         cost.total_s() * 1e3,
         cost.compute_s * 1e3,
-        cost.comm_s * 1e3
+        cost.comm_s * 1e3,
+        hidden_part(cost)
     );
     let t = StepTime::of(space, plan, cost);
     let _ = writeln!(

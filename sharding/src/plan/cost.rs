@@ -1,5 +1,6 @@
 //! What a plan costs: compute per step (priced per fusion), the collectives of every resharding, each
-//! times the runs of the step that needs it, and the peak memory per device.
+//! times the runs of the step that needs it, the part of prefetched collectives hidden behind compute,
+//! and the peak memory per device.
 
 use super::{Plan, PlanSpace};
 use crate::cost::{ComputeCost, compute_cost};
@@ -41,6 +42,9 @@ pub struct PlanCost {
     pub unfused_s: f64,
     /// Seconds of communication (sum over collectives, each times its runs).
     pub comm_s: f64,
+    /// Of the communication, the seconds of collectives that loops prefetch which the objective counts
+    /// as hidden behind compute ([`crate::Prefetch`]).
+    pub hidden_s: f64,
     /// Every collective.
     pub collectives: Vec<CausedCollective>,
     /// Peak bytes per device (values live over program order; arguments live throughout).
@@ -48,8 +52,14 @@ pub struct PlanCost {
 }
 
 impl PlanCost {
-    /// Compute plus communication.
+    /// The step the solver's objective prices: compute plus communication, less what prefetched
+    /// collectives hide ([`PlanCost::hidden_s`]).
     pub fn total_s(&self) -> f64 {
+        self.compute_s + self.comm_s - self.hidden_s
+    }
+
+    /// Compute plus communication, one after the other.
+    pub fn serial_s(&self) -> f64 {
         self.compute_s + self.comm_s
     }
 }
@@ -101,6 +111,9 @@ impl PlanSpace<'_> {
         let mut reduced: HashMap<(ValueId, Vec<String>), TensorSharding> = HashMap::new();
         // Memory traffic of fusions that a resharding breaks ([`PlanSpace::unfused_s`]).
         let mut unfused = 0.0;
+        // Time of prefetched collectives the objective counts as hidden ([`crate::Prefetch`]).
+        let mut hidden = 0.0;
+        let prefetch = self.prefetch();
         let mut add = |v: ValueId,
                        op: Option<OpId>,
                        reader: Option<(usize, usize)>,
@@ -121,6 +134,9 @@ impl PlanSpace<'_> {
             };
             if let Ok(cs) = reshard(t, &start, to, self.mesh) {
                 unfused += self.unfused_s(v, &start, to, !cs.is_empty()) * runs as f64;
+                if let Some((pos, k)) = reader {
+                    hidden += prefetch.hidden_s(pos, k, cs.iter().map(|c| c.seconds).sum());
+                }
                 out.extend(cs.into_iter().map(|collective| CausedCollective {
                     collective,
                     op,
@@ -151,6 +167,13 @@ impl PlanSpace<'_> {
         }
         compute_s += unfused;
         let comm_s = collectives.iter().map(CausedCollective::total_s).sum::<f64>() + 0.0;
-        PlanCost { compute_s, unfused_s: unfused, comm_s, collectives, peak_bytes: self.peak_bytes(plan) }
+        PlanCost {
+            compute_s,
+            unfused_s: unfused,
+            comm_s,
+            hidden_s: hidden,
+            collectives,
+            peak_bytes: self.peak_bytes(plan),
+        }
     }
 }

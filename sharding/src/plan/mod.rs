@@ -49,6 +49,8 @@ pub struct PlanSpace<'m> {
     pub(crate) unheld: Vec<Option<usize>>,
     /// Per step: which of its operands and results pass through memory ([`Traffic`]).
     pub(crate) traffic: Vec<Traffic>,
+    /// The reads loops prefetch and what the objective credits them, made on first use.
+    prefetch: std::sync::OnceLock<crate::prefetch::Prefetch>,
 }
 
 /// The one strategy of an `sdy.manual_computation`: each mesh axis its shardings use on that axis's
@@ -140,6 +142,7 @@ impl<'m> PlanSpace<'m> {
             fused,
             unheld,
             traffic: Vec::new(),
+            prefetch: std::sync::OnceLock::new(),
         };
         space.view = space.find_views();
         space.traffic = (0..space.schedule.steps.len())
@@ -153,6 +156,12 @@ impl<'m> PlanSpace<'m> {
             })
             .collect();
         space
+    }
+
+    /// The reads that loops prefetch, and the time the objective counts as hidden of each
+    /// ([`crate::Prefetch`]).
+    pub fn prefetch(&self) -> &crate::prefetch::Prefetch {
+        self.prefetch.get_or_init(|| crate::prefetch::Prefetch::new(self))
     }
 
     /// Does the result of the step at `pos` live in its first operand's buffer, taking no memory of its
