@@ -15,7 +15,7 @@
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::exact::edge_groups::EdgeBlock;
-use crate::exact::interrupt::Interrupt;
+use crate::exact::interrupt::{Interrupt, Solved};
 use crate::phase::Phase;
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::eval::evaluate;
@@ -495,10 +495,18 @@ fn attempt(
         let _ = model.try_set_solution(Some(w), None, None, None);
     }
     // HiGHS overruns its own time limit on large models; the interrupt stops it at the deadline. It
-    // lives until the solve has returned (HiGHS holds its address).
-    let interrupt = Interrupt::arm(&mut model, t0 + opts.time_limit);
+    // lives until the solve has returned (HiGHS holds its address): it travels with the model.
+    let deadline = t0 + opts.time_limit;
+    let interrupt = Interrupt::arm(&mut model, deadline);
     progress(&Progress { phase: Phase::Highs, elapsed: t0.elapsed().as_secs_f64(), incumbent: None, bound: None });
-    let solved = model.try_solve().map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
+    // On a thread of its own, given up where HiGHS runs on past the deadline (`interrupt::solve_by`).
+    let Some(Solved { outcome, interrupt }) = crate::exact::interrupt::solve_by(model, interrupt, deadline) else {
+        if opts.deterministic {
+            opts.watch.clock_ended();
+        }
+        return Err(SolveError::NoAnswer);
+    };
+    let solved = outcome.map_err(|e| SolveError::Backend { backend: "highs", why: format!("{e:?}") })?;
     let status = solved.status();
     let clock_stopped = matches!(status, HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt)
         || interrupt.as_ref().is_some_and(|i| i.fired());
