@@ -69,9 +69,9 @@ def experts(row: dict, report: str) -> None:
     fits, fsdp_all = [], None
     for line in report.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 7 or not re.fullmatch(r"[a-z]+:[\w-]+(\+[a-z]+:[\w-]+)*", cells[0]):
+        if len(cells) != 8 or not re.fullmatch(r"[a-z]+:[\w-]+(\+[a-z]+:[\w-]+)*", cells[0]):
             continue
-        spec, feasible, step, peak = cells[0], cells[3], float(cells[4]), size_gib(cells[6])
+        spec, feasible, step, peak = cells[0], cells[3], float(cells[4]), size_gib(cells[7])
         if feasible == "yes":
             fits.append((step, spec, peak))
         widest = fsdp_all is None or spec.count("+") > fsdp_all[0].count("+")

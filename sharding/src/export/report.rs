@@ -360,9 +360,10 @@ pub fn references(
         let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
         let clock = if r.clock_decided { " (time limit)" } else { "" };
         let line = format!(
-            "| {spec} | {}{clock} | {obj} | {feasible} | {:.4} | {} | {} |\n",
+            "| {spec} | {}{clock} | {obj} | {feasible} | {:.4} | {:.4} | {} | {} |\n",
             r.decided,
             rc.total_s() * 1e3,
+            crate::overlap::overlapped_step_s(space, &r.plan, &rc) * 1e3,
             rc.collectives.len(),
             bytes(rc.peak_bytes as u64)
         );
@@ -476,18 +477,19 @@ pub fn report_md(path: &str, m: &Module, mesh: &Mesh, space: &PlanSpace<'_>, o: 
     }
     let _ = writeln!(
         s,
-        "\n## Reference plans\n\nEach stores the arguments as its recipe says (replicated where no tactic shards them) and decides the rest as the solver does, within the memory limit where a plan of the recipe fits and without one where none does (\"propagated\": nothing sharded, nothing to decide). Feasible: within the memory limit and the user's constraints, by the solver's evaluator. \"time limit\": the clock stopped the solve before its work was done, so another run may give another row.\n\n| plan | decided | objective (ms) | feasible | evaluated step (ms) | collectives | peak memory / device |\n|---|---|---:|:---:|---:|---:|---:|"
+        "\n## Reference plans\n\nEach stores the arguments as its recipe says (replicated where no tactic shards them) and decides the rest as the solver does, within the memory limit where a plan of the recipe fits and without one where none does (\"propagated\": nothing sharded, nothing to decide). Feasible: within the memory limit and the user's constraints, by the solver's evaluator. Overlapped: the step with collectives beside independent compute, as above. \"time limit\": the clock stopped the solve before its work was done, so another run may give another row.\n\n| plan | decided | objective (ms) | feasible | evaluated step (ms) | overlapped (ms) | collectives | peak memory / device |\n|---|---|---:|:---:|---:|---:|---:|---:|"
     );
     s += &refs.rows;
     let _ = writeln!(
         s,
-        "| **this plan** | {} | {:.4} | yes | {:.4} | {} | {} |",
+        "| **this plan** | {} | {:.4} | yes | {:.4} | {:.4} | {} | {} |",
         match sol.status {
             automap_solver::Status::Optimal | automap_solver::Status::GapLimit => "optimal",
             _ => "best found",
         },
         sol.cost as f64 / 1e9,
         cost.total_s() * 1e3,
+        crate::overlap::overlapped_step_s(space, plan, cost) * 1e3,
         cost.collectives.len(),
         bytes(cost.peak_bytes as u64)
     );
