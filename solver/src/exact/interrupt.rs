@@ -116,7 +116,7 @@ unsafe impl Send for Solved {}
 pub(crate) fn solve_by(model: highs::Model, interrupt: Option<Box<Interrupt>>, deadline: Instant) -> Option<Solved> {
     let job = Solving(model, interrupt);
     // `job` moves whole (a closure naming its fields would capture them apart, and no field is `Send`).
-    wait_until(deadline + GIVE_UP_AFTER, move || solve(job))
+    wait_until(deadline.checked_add(GIVE_UP_AFTER), move || solve(job))
 }
 
 /// The solve itself, on the thread [`solve_by`] starts.
@@ -125,9 +125,10 @@ fn solve(job: Solving) -> Solved {
     Solved { outcome: model.try_solve(), interrupt }
 }
 
-/// Runs `f` on a thread of its own and waits for it until `until`: its value, or `None` when it has
-/// not returned by then (it then runs on alone). Where no thread can be started, `f` runs here.
-fn wait_until<T: Send + 'static>(until: Instant, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+/// Runs `f` on a thread of its own and waits for it until `until` (`None`: for as long as it runs): its
+/// value, or `None` when it has not returned by then (it then runs on alone). Where no thread can be
+/// started, `f` runs here.
+fn wait_until<T: Send + 'static>(until: Option<Instant>, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     let (tx, rx) = std::sync::mpsc::sync_channel(1);
     let f = std::sync::Arc::new(std::sync::Mutex::new(Some(f)));
     let on_thread = std::sync::Arc::clone(&f);
@@ -141,7 +142,10 @@ fn wait_until<T: Send + 'static>(until: Instant, f: impl FnOnce() -> T + Send + 
         let job = f.lock().ok().and_then(|mut f| f.take());
         return job.map(|job| job());
     }
-    rx.recv_timeout(until.saturating_duration_since(Instant::now())).ok()
+    match until {
+        Some(until) => rx.recv_timeout(until.saturating_duration_since(Instant::now())).ok(),
+        None => rx.recv().ok(),
+    }
 }
 
 #[cfg(test)]
@@ -186,9 +190,10 @@ mod tests {
     /// long before it ends.
     #[test]
     fn a_job_past_its_wait_is_given_up() {
-        assert_eq!(wait_until(Instant::now() + Duration::from_secs(60), || 7), Some(7));
+        assert_eq!(wait_until(Some(Instant::now() + Duration::from_secs(60)), || 7), Some(7));
+        assert_eq!(wait_until(None, || 8), Some(8));
         let t0 = Instant::now();
-        let late = wait_until(t0 + Duration::from_millis(50), || std::thread::sleep(Duration::from_secs(5)));
+        let late = wait_until(Some(t0 + Duration::from_millis(50)), || std::thread::sleep(Duration::from_secs(5)));
         assert_eq!(late, None);
         assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
     }
