@@ -6,10 +6,10 @@ Plain JAX (no Flax): every model is a function of a parameter pytree and a batch
 `Lowered.as_text(debug_info=True)` prints, the same text automap reads from its users.
 
     python3 tools/export_models.py --out tests/fixtures            # all fixtures
-    python3 tools/export_models.py --out /tmp/big --only gpt_train --layers 24
+    python3 tools/export_models.py --out exports/big --only gpt_train --layers 24
     python3 tools/export_models.py --list
     python3 tools/export_models.py --production --out tests/fixtures/production   # true sizes
-    python3 tools/export_models.py --production --scale 16 --out /tmp/small        # same ops, small
+    python3 tools/export_models.py --production --scale 16 --out exports/small        # same ops, small
 
 Each file starts with a comment naming the jax version that made it, so a diff of a fixture also shows a
 change of exporter.
