@@ -15,7 +15,7 @@
 //! longer of its schedule and its collectives' time on the link (the last one prefetches nothing). A
 //! nested loop is one step of the loop around it.
 //!
-//! Which collectives are prefetched is [`crate::prefetch`]'s to say. The result lies between the longer
+//! Which collectives are prefetched is [`crate::Prefetch`]'s to say. The result lies between the longer
 //! of compute and communication and the solver's objective, the serial step less the prefetched
 //! collectives' credit (property-tested); the objective is no tighter because an overlapped time is a
 //! maximum over paths, not a sum of pairwise terms.
@@ -72,7 +72,7 @@ impl<'a, 'm> Simulation<'a, 'm> {
                 None => (None, Need::End),
                 Some((pos, k)) => {
                     let step = &steps[pos];
-                    let block = crate::prefetch::read_block(space, pos, k);
+                    let block = crate::plan::prefetch::read_block(space, pos, k);
                     let need = match (step.carried, step.in_loop) {
                         // A loop's initial value, before the loop starts.
                         (Some(_), Some(l)) if k == 0 => Need::At(space.schedule.loops[l].first),

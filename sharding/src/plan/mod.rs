@@ -10,9 +10,11 @@
 mod cost;
 mod inline;
 mod memory;
+pub(crate) mod prefetch;
 mod propagate;
 
 pub use cost::{CausedCollective, PlanCost};
+pub use prefetch::Prefetch;
 
 use crate::cost::Traffic;
 use crate::mesh::Mesh;
@@ -50,7 +52,7 @@ pub struct PlanSpace<'m> {
     /// Per step: which of its operands and results pass through memory ([`Traffic`]).
     pub(crate) traffic: Vec<Traffic>,
     /// The reads loops prefetch and what the objective credits them, made on first use.
-    prefetch: std::sync::OnceLock<crate::prefetch::Prefetch>,
+    prefetch: std::sync::OnceLock<prefetch::Prefetch>,
 }
 
 /// The one strategy of an `sdy.manual_computation`: each mesh axis its shardings use on that axis's
@@ -160,8 +162,8 @@ impl<'m> PlanSpace<'m> {
 
     /// The reads that loops prefetch, and the time the objective counts as hidden of each
     /// ([`crate::Prefetch`]).
-    pub fn prefetch(&self) -> &crate::prefetch::Prefetch {
-        self.prefetch.get_or_init(|| crate::prefetch::Prefetch::new(self))
+    pub fn prefetch(&self) -> &prefetch::Prefetch {
+        self.prefetch.get_or_init(|| prefetch::Prefetch::new(self))
     }
 
     /// Does the result of the step at `pos` live in its first operand's buffer, taking no memory of its

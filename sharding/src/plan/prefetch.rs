@@ -19,7 +19,7 @@
 //! the first iteration excepted. So serial ≥ objective ≥ overlapped (property-tested), and the
 //! solver's proven bound is a bound of the objective it names.
 
-use crate::plan::PlanSpace;
+use super::PlanSpace;
 
 /// Which reads are prefetched and what each may hide.
 #[derive(Clone, Debug, Default)]
