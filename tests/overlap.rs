@@ -43,6 +43,11 @@ fn fsdp_gathers_of_stacked_weights_overlap_compute() {
     assert!(c.hidden_s > 0.0 && c.total_s() >= t * (1.0 - 1e-9), "{c:?} against {t}");
 }
 
+/// Does `cost` hold a collective that a loop prefetches?
+fn has_prefetched(space: &PlanSpace<'_>, cost: &PlanCost) -> bool {
+    cost.collectives.iter().any(|k| k.reader.is_some_and(|(p, o)| space.prefetch().prefetched(p, o)))
+}
+
 thread_local! {
     /// Each fixture's choice problem, built once.
     static BUILT: std::cell::RefCell<std::collections::HashMap<usize, automap::sharding::ProgramProblem>> = Default::default();
@@ -61,10 +66,7 @@ proptest::proptest! {
         let (m, mesh) = (common::module(f), common::mesh(mesh));
         let space = PlanSpace::new(&m, &mesh);
         let mut rng = automap::solver::internals::Rng::new(seed);
-        let mut plan = space.replicated();
-        for (pos, c) in plan.choice.iter_mut().enumerate() {
-            *c = rng.below(space.strategies[pos].len() as u64) as usize;
-        }
+        let plan = common::random_plan(&space, &mut rng);
         let c = space.evaluate(&plan);
         let t = overlapped_step_s(&space, &plan, &c);
         proptest::prop_assert!(t >= c.compute_s.max(c.comm_s) * (1.0 - 1e-9), "{f}: {t} < {} {}", c.compute_s, c.comm_s);
@@ -94,7 +96,7 @@ proptest::proptest! {
         layers in 3usize..7,
         batch in proptest::sample::select(vec![64i64, 256, 1024]),
         width in proptest::sample::select(vec![64i64, 128, 256]),
-        mesh_name in proptest::sample::select(vec!["cpu-8.yaml", "cpu-2x4.yaml", "h100-2x8-ib.yaml", "tpu-v5e-4x4.yaml"]),
+        mesh_name in proptest::sample::select(vec!["cpu-8.yaml", "cpu-2x4.yaml", "h100-2x8-ib.yaml", "tpu-v5e-4x4.yaml", "tpu-v5e-2x4x4.yaml", "tpu-v4-8x8x4.yaml"]),
         seed in proptest::prelude::any::<u64>(),
     ) {
         let m = automap::ir::parse_module(&common::stacked_layers(layers, batch, width, true)).unwrap();
@@ -102,10 +104,7 @@ proptest::proptest! {
         let space = PlanSpace::new(&m, &mesh);
         let built = automap::sharding::build(&space, None);
         let mut rng = automap::solver::internals::Rng::new(seed);
-        let mut random = space.replicated();
-        for (pos, c) in random.choice.iter_mut().enumerate() {
-            *c = rng.below(space.strategies[pos].len() as u64) as usize;
-        }
+        let random = common::random_plan(&space, &mut rng);
         let fsdp = mesh.axes.iter().map(|a| format!("fsdp:{}", a.name)).collect::<Vec<_>>().join("+");
         let fsdp = space.propagate(apply(&space, &parse_tactics(&fsdp, &mesh).unwrap()).args);
         for (name, plan) in [("random", &random), ("fsdp", &fsdp)] {
@@ -122,8 +121,7 @@ proptest::proptest! {
         // A plan with a prefetched collective (the body's least compute is never zero here) is credited.
         for (name, plan) in [("random", &random), ("fsdp", &fsdp)] {
             let c = space.evaluate(plan);
-            let prefetched = c.collectives.iter().any(|k| k.reader.is_some_and(|(p, o)| space.prefetch().prefetched(p, o)));
-            proptest::prop_assert!(!prefetched || c.hidden_s > 0.0, "{name}: a prefetched collective, no credit: {c:?}");
+            proptest::prop_assert!(!has_prefetched(&space, &c) || c.hidden_s > 0.0, "{name}: a prefetched collective, no credit: {c:?}");
         }
     }
 }
@@ -138,13 +136,9 @@ fn random_plans_of_a_generated_scan_include_credited_prefetches() {
     let mut rng = automap::solver::internals::Rng::new(7);
     let mut credited = 0;
     for _ in 0..200 {
-        let mut plan = space.replicated();
-        for (pos, c) in plan.choice.iter_mut().enumerate() {
-            *c = rng.below(space.strategies[pos].len() as u64) as usize;
-        }
+        let plan = common::random_plan(&space, &mut rng);
         let c = space.evaluate(&plan);
-        let prefetched = c.collectives.iter().any(|k| k.reader.is_some_and(|(p, o)| space.prefetch().prefetched(p, o)));
-        if prefetched {
+        if has_prefetched(&space, &c) {
             assert!(c.hidden_s > 0.0, "{c:?}");
             credited += 1;
         }

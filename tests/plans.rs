@@ -147,10 +147,7 @@ proptest::proptest! {
         let (m, mesh) = load("mlp.mlir", "cpu-2x4.yaml");
         let space = PlanSpace::new(&m, &mesh);
         let mut rng = automap::solver::internals::Rng::new(seed);
-        let mut plan = space.replicated();
-        for (pos, c) in plan.choice.iter_mut().enumerate() {
-            *c = rng.below(space.strategies[pos].len() as u64) as usize;
-        }
+        let plan = common::random_plan(&space, &mut rng);
         let c = space.evaluate(&plan);
         // Every op's roofline, each counting the memory its fusion reads and writes through it, and the
         // fusions that reshardings break.

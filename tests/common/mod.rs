@@ -130,3 +130,15 @@ pub fn stacked_layers(layers: usize, batch: i64, width: i64, scanned: bool) -> S
         )
     }
 }
+
+/// A plan of `space` with every step's strategy drawn from `rng` (the arguments replicated).
+pub fn random_plan(
+    space: &automap::sharding::PlanSpace<'_>,
+    rng: &mut automap::solver::internals::Rng,
+) -> automap::sharding::Plan {
+    let mut plan = space.replicated();
+    for (pos, c) in plan.choice.iter_mut().enumerate() {
+        *c = rng.below(space.strategies[pos].len() as u64) as usize;
+    }
+    plan
+}
