@@ -240,6 +240,13 @@ impl<'p> Diffusion<'p> {
         self.run(&spent, stop, found)
     }
 
+    /// Was the bound still rising when the last [`Diffusion::run`] ended? Not when that run stopped by
+    /// its own rule (it converged, or its multipliers' steps ran out), nor when it ended at its effort
+    /// with its best bound where it was a check before (stalled, or thrown back by its multipliers).
+    pub fn rising(&self) -> bool {
+        self.trend.is_some_and(|[(_, b0), (_, b1)]| b1 > b0)
+    }
+
     /// Seconds of work the last [`Diffusion::run`] did (counted in work in a deterministic solve): what
     /// a solve's schedule charges it with when it went past its share.
     pub fn worked_s(&self) -> f64 {
@@ -641,6 +648,33 @@ mod tests {
         let mut proven = Diffusion::new(&p).extending(units(10_000_000), Some(stopped));
         assert_eq!(run(&mut proven), Some(stopped));
         assert_eq!(proven.worked_s(), short.worked_s());
+    }
+
+    /// `rising` tells a run stopped at its effort while its bound still rose (a long chain, a few
+    /// checks into it) from one that converged (the same chain, run to its end).
+    #[test]
+    fn a_run_cut_while_its_bound_rises_says_so_and_a_converged_one_does_not() {
+        let mut spec = RandomSpec::tiny(300);
+        (spec.forbidden_rate, spec.extra_edges) = (0.0, 0);
+        let mut p = random_problem(&spec, 3);
+        p.usage_limit = None;
+        for n in p.nodes.values_mut() {
+            n.strategies.iter_mut().for_each(|s| s.cost *= 1000);
+        }
+        for e in p.edges.values_mut() {
+            e.costs.iter_mut().for_each(|c| *c *= 1000);
+        }
+        let watch = crate::effort::ClockWatch::default();
+        let units = |n: u64| Effort::of(Duration::from_secs(n), true, 1.0, &watch);
+        let (stop, found) = (AtomicBool::new(false), Mutex::new(Proven::default()));
+        let mut d = Diffusion::new(&p);
+        let sweep: u64 = d.node_units.iter().sum();
+        // Three checks of four sweeps each, and a little: cut inside the fourth round.
+        d.run(&units(3 * (4 * sweep + d.check_units) + sweep), &stop, &found);
+        assert!(d.rising(), "cut three checks into a long chain, the bound was still rising");
+        let mut settled = Diffusion::new(&p);
+        settled.run(&units(u64::MAX / 4), &stop, &found);
+        assert!(!settled.rising(), "a run that converged is not rising");
     }
 
     /// The chain above, stopped at its share with no answer known: an answer found afterwards that

@@ -1,8 +1,8 @@
 //! The dual's thread of the default pipeline: the dual bound ([`crate::bound`]), started from the
-//! linked problem's when repeats are linked, then the Lagrangian search from its prices
-//! ([`crate::search::lagrangian`]), the dual resumed when the search's answer is one it was closing in
-//! on, and a diffusion from zero when a lifted start stopped short. It hands back its bound, an answer
-//! and the pool of answers the searches found.
+//! linked problem's when repeats are linked (and raced by a diffusion from zero when that start stalls
+//! short), then the Lagrangian search from the better one's prices ([`crate::search::lagrangian`]),
+//! and the dual resumed when the search's answer is one it was closing in on. It hands back its bound,
+//! an answer and the pool of answers the searches found.
 
 use super::budget::{Budget, LIFT_SHARE};
 use super::exact::mip_ahead;
@@ -90,8 +90,26 @@ impl<'q> Dual<'_, 'q> {
         let known =
             opts.warm_start.as_ref().and_then(|w| evaluate(q, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
         let mut d = start.sharing(shared.clone()).extending(cap, known);
-        let bound = d.run(&effort, stop, found);
-        let worked = (lift + Duration::from_secs_f64(d.worked_s())).max(budget.dual);
+        let mut bound = d.run(&effort, stop, found);
+        let mut worked = (lift + Duration::from_secs_f64(d.worked_s())).max(budget.dual);
+        // A lifted start is a guess: where linking is not exact (the linked problem's optimum above
+        // the whole's), the reparametrization shared out from it can start so far off balance that the
+        // diffusion crawls, or its multipliers' steps throw it back, where one from zero converges in
+        // seconds. Which start is better shows only by running them: when the lifted one ended its
+        // share no longer rising, short of the answer known (or none is known), a diffusion from zero
+        // runs the same share at once, and the better of the two goes on to the searches.
+        let mut raced = false;
+        if was_lifted && !d.rising() {
+            let left = budget.dual_cap.saturating_sub(worked);
+            if let Some(mut zero) = self.zero_start(bound, known, left) {
+                raced = true;
+                let b = zero.run(&self.effort(budget.dual), stop, found);
+                worked += Duration::from_secs_f64(zero.worked_s());
+                if b > bound {
+                    (d, bound) = (zero, b);
+                }
+            }
+        }
         // The bound proves the start given: that answer is optimal, and nothing is read.
         if known.is_some_and(|k| bound.is_some_and(|b| b >= k)) {
             return DualOutcome { bound, ..DualOutcome::nothing(worked) };
@@ -120,8 +138,6 @@ impl<'q> Dual<'_, 'q> {
         };
         // The dual stopped at its share when no answer it knew was close; the search's answer may be
         // one it was closing in on: then it goes on, within what is left of its cap.
-        let mut worked = worked;
-        let mut bound = bound;
         if let Some((cost, _)) = pool.best()
             && !stop.load(Ordering::Relaxed)
         {
@@ -132,27 +148,36 @@ impl<'q> Dual<'_, 'q> {
                 worked += Duration::from_secs_f64(d.worked_s());
             }
         }
-        // A lifted start is a guess: where linking is not exact (the linked problem's optimum above
-        // the whole's), the reparametrization shared out from it can start so far off balance that the
-        // diffusion crawls where one from zero converges in seconds. When the lifted one stopped short
-        // of the best answer known with a full share of its cap left, a diffusion from zero gets that
-        // share (and goes on to the cap while closing in); the better bound stands.
+        // A lifted start still rising when its share ended, that stopped short of the best answer known
+        // after the searches with a full share of its cap left, is followed by a diffusion from zero
+        // for that share (going on while it closes in); the better bound stands.
         let best_known = pool.best().map(|(c, _)| *c).into_iter().chain(known).min();
         let left = budget.dual_cap.saturating_sub(worked + search_time);
         if was_lifted
-            && !stop.load(Ordering::Relaxed)
-            && left >= budget.dual
-            && best_known.is_some_and(|k| bound.is_none_or(|b| b < k))
+            && !raced
+            && best_known.is_some()
+            && let Some(mut zero) = self.zero_start(bound, best_known, left)
         {
-            let effort = Effort::of(budget.dual, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
-            let cap = Effort::of(left, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
-            let mut zero = Diffusion::new(q).sharing(shared.clone()).extending(cap, best_known);
-            bound = bound.max(zero.run(&effort, stop, found));
+            bound = bound.max(zero.run(&self.effort(budget.dual), stop, found));
             worked += Duration::from_secs_f64(zero.worked_s());
         }
         let read = pool.best().map(|(_, x)| x.clone()).or_else(|| d.read_answer());
         // The diffusion goes on to the exact phase, which may search from it again.
         let diffusion = (!budget.lagrangian.is_zero()).then_some(d);
         DualOutcome { bound, read, pool, diffusion, worked, searched: search_time }
+    }
+
+    /// `time` as the dual's work, ended by the solve's deadline.
+    fn effort(&self, time: Duration) -> Effort {
+        Effort::of(time, self.opts.deterministic, UNITS_PER_S, &self.opts.watch).capped(self.deadline)
+    }
+
+    /// A diffusion from zero, to run for the dual's share and on to `left` while it closes in on
+    /// `known`, when a lifted start's `bound` stopped short of that answer (or none is known) and a
+    /// full share of the cap is left; `None` otherwise (or once the solve no longer needs the dual).
+    fn zero_start(&self, bound: Option<i128>, known: Option<i128>, left: Duration) -> Option<Diffusion<'q>> {
+        let short = known.is_none_or(|k| bound.is_none_or(|b| b < k));
+        (short && left >= self.budget.dual && !self.stop.load(Ordering::Relaxed))
+            .then(|| Diffusion::new(self.q).sharing(self.shared.clone()).extending(self.effort(left), known))
     }
 }
