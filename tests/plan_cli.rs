@@ -373,3 +373,33 @@ fn memory_as_the_tie_breaker_returns_a_leaner_plan_of_the_same_step_or_trades_st
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("--memory-tolerance must be a fraction"), "{}", run.stderr);
 }
+
+/// The objective column (ms) and the feasible column of every row of report.md's reference table.
+fn reference_rows(report: &str) -> Vec<(String, f64, bool)> {
+    let table = &report[report.find("| plan | decided | objective").expect("a reference table")..];
+    table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            (cells[1].to_string(), cells[3].parse().unwrap_or(f64::INFINITY), cells[4] == "yes")
+        })
+        .collect()
+}
+
+/// Whatever the time limit cuts short, the plan is never slower by the objective than a reference
+/// plan the report sets beside it that fits (here a limit short for a deep model on a 3-D mesh).
+#[test]
+fn the_plan_is_never_slower_by_the_objective_than_a_fitting_reference_plan() {
+    let model = ["tests/fixtures/gpt_train_24l.mlir", "--mesh", "specs/meshes/tpu-v5e-2x4x4.yaml", "--time-limit", "4"];
+    let (run, out) = run_plan("never-slower", &model);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let rows = reference_rows(&std::fs::read_to_string(out.join("report.md")).unwrap());
+    let plan = rows.iter().find(|r| r.0 == "**this plan**").expect("the plan's row").1;
+    let fitting: Vec<_> = rows.iter().filter(|r| r.0 != "**this plan**" && r.2).collect();
+    assert!(!fitting.is_empty(), "some reference plan fits: {rows:?}");
+    for r in fitting {
+        assert!(plan <= r.1, "the plan ({plan} ms) is slower than {} ({} ms)", r.0, r.1);
+    }
+}

@@ -40,6 +40,8 @@ pub enum Phase {
     Symmetry,
     /// Memory as the tie-breaker: the solves that bisect the usage limit.
     Memory,
+    /// An answer the caller priced apart (a reference plan), cheaper than the solve's.
+    Reference,
     /// Z3's Optimize.
     Z3,
     /// Greedy propagation.
@@ -72,6 +74,7 @@ impl Phase {
             Phase::Episode(_) => "episode 2/2",
             Phase::EpisodesCrossed => "episodes crossed",
             Phase::HubRegions => "hub regions",
+            Phase::Reference => "reference plan",
             Phase::Symmetry => "symmetry",
             Phase::Memory => "memory",
             Phase::Z3 => "z3",

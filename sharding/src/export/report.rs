@@ -320,6 +320,8 @@ pub struct References {
     rows: String,
     tactics: String,
     clock_decided: bool,
+    /// The cheapest reference plan that fits, by the objective, as an answer of the choice problem.
+    best: Option<(i128, Vec<usize>)>,
 }
 
 impl References {
@@ -327,6 +329,13 @@ impl References {
     /// otherwise (the row says "time limit").
     pub fn clock_decided(&self) -> bool {
         self.clock_decided
+    }
+
+    /// The cheapest reference plan that fits (its memory limit and the problem's constraints): its
+    /// objective and its answer of the choice problem (the first of the cheapest, in the report's
+    /// order).
+    pub fn best_fitting(&self) -> Option<(i128, &[usize])> {
+        self.best.as_ref().map(|(c, x)| (*c, x.as_slice()))
     }
 }
 
@@ -348,14 +357,17 @@ pub fn references(
     let workers = (threads.max(1) as usize).min(specs.len().max(1));
     let per_solve = if workers > 1 { 1 } else { threads };
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let done: std::sync::Mutex<Vec<Option<(String, bool)>>> = std::sync::Mutex::new(vec![None; specs.len()]);
+    type Row = (String, bool, Option<(i128, Vec<usize>)>);
+    let done: std::sync::Mutex<Vec<Option<Row>>> = std::sync::Mutex::new(vec![None; specs.len()]);
     // One presolve for all of them: each recipe pins the arguments on the reduced problem.
     let recipes = Recipes::new(space, built, found);
-    let row = |spec: &str| -> Option<(String, bool)> {
+    let row = |spec: &str| -> Option<Row> {
         let tactics = parse_tactics(spec, mesh).ok()?;
         let r = recipes.reference(&tactics, budget, per_solve);
         let rc = space.evaluate(&r.plan);
-        let e = built.encode(&r.plan).and_then(|x| automap_solver::evaluate(&built.problem, &x).ok());
+        let x = built.encode(&r.plan);
+        let e = x.as_ref().and_then(|x| automap_solver::evaluate(&built.problem, x).ok());
+        let answer = e.as_ref().filter(|e| e.is_feasible()).zip(x).map(|(e, x)| (e.cost, x));
         let obj = e.as_ref().map_or("n/a".to_string(), |e| format!("{:.4}", e.cost as f64 / 1e9));
         let feasible = e.as_ref().map_or("n/a", |e| if e.is_feasible() { "yes" } else { "no" });
         let clock = if r.clock_decided { " (time limit)" } else { "" };
@@ -367,7 +379,7 @@ pub fn references(
             rc.collectives.len(),
             bytes(rc.peak_bytes as u64)
         );
-        Some((line, r.clock_decided))
+        Some((line, r.clock_decided, answer))
     };
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -383,10 +395,15 @@ pub fn references(
             });
         }
     });
-    let done: Vec<(String, bool)> = done.into_inner().unwrap_or_default().into_iter().flatten().collect();
+    let done: Vec<Row> = done.into_inner().unwrap_or_default().into_iter().flatten().collect();
     let clock_decided = done.iter().any(|d| d.1);
+    // The first of the cheapest, in the report's order: the same start on every run.
+    let best = done.iter().filter_map(|d| d.2.clone()).fold(None, |b: Option<(i128, Vec<usize>)>, a| match b {
+        Some(b) if b.0 <= a.0 => Some(b),
+        _ => Some(a),
+    });
     let rows: String = done.into_iter().map(|d| d.0).collect();
-    References { rows, tactics: tactics_md(mesh, space, found), clock_decided }
+    References { rows, tactics: tactics_md(mesh, space, found), clock_decided, best }
 }
 
 /// What linking repeated ops did, in a line: classes, the problem before and after, the linked answer.

@@ -77,7 +77,9 @@ pub(super) fn through_links(
     // (Only past the solve's own deadline is it cut shorter.)
     let share = opts.time_limit.mul_f64(LINK_SHARE);
     let left = (started + opts.time_limit).saturating_duration_since(Instant::now());
-    let sub = SolveOptions { time_limit: share.min(left), started: None, link: false, ..opts.clone() };
+    // A start given in `p`'s indices starts the linked solve where its copies agree.
+    let warm_start = opts.warm_start.as_ref().and_then(|w| linked.restrict(w));
+    let sub = SolveOptions { time_limit: share.min(left), started: None, link: false, warm_start, ..opts.clone() };
     // The linked problem's bounds bound only it: progress shows its answers alone (and only lines
     // that carry one).
     let mut quiet = |pr: &Progress| {
@@ -121,7 +123,11 @@ pub(super) fn through_links(
         rest.started = Some(started + share);
         rest.time_limit = opts.time_limit.saturating_sub(share);
     }
-    if let Some((x, _)) = &answer {
+    // The cheaper of the start given and the linked answer starts the rest.
+    let given = opts.warm_start.as_ref().and_then(|w| evaluate(p, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
+    if let Some((x, cost)) = &answer
+        && given.is_none_or(|g| *cost < g)
+    {
         rest.warm_start = Some(x.clone());
     }
     let mut later = |pr: &Progress| progress(&Progress { elapsed: seconds + pr.elapsed, ..pr.clone() });
