@@ -1,8 +1,8 @@
 //! The dual's thread of the default pipeline: the dual bound ([`crate::bound`]), started from the
 //! linked problem's when repeats are linked (and raced by a diffusion from zero when that start stalls
-//! short), then the Lagrangian search from the better one's prices ([`crate::search::lagrangian`]),
-//! and the dual resumed when the search's answer is one it was closing in on. It hands back its bound,
-//! an answer and the pool of answers the searches found.
+//! short), then the Lagrangian search from the prices of the runner that reads the cheaper answer
+//! ([`crate::search::lagrangian`]), and the dual resumed when the search's answer is one it was
+//! closing in on. It hands back its bound, an answer and the pool of answers the searches found.
 
 use super::budget::{Budget, LIFT_SHARE};
 use super::exact::mip_ahead;
@@ -97,19 +97,31 @@ impl<'q> Dual<'_, 'q> {
         // diffusion crawls, or its multipliers' steps throw it back, where one from zero converges in
         // seconds. Which start is better shows only by running them: when the lifted one ended its
         // share no longer rising, short of the answer known (or none is known), a diffusion from zero
-        // runs the same share at once, and the better of the two goes on to the searches.
-        let mut raced = false;
+        // runs the same share at once: the better bound stands, and the searches start from the
+        // runner that reads the cheaper answer (below). The other is kept: where the searches find no
+        // answer, both are read.
+        let mut other = None;
         if was_lifted && !d.rising() {
             let left = budget.dual_cap.saturating_sub(worked);
+            let bound_before = bound;
             if let Some(mut zero) = self.zero_start(bound, known, left) {
-                raced = true;
                 let b = zero.run(&self.effort(budget.dual), stop, found);
                 worked += Duration::from_secs_f64(zero.worked_s());
-                if b > bound {
-                    (d, bound) = (zero, b);
-                }
+                bound = bound.max(b);
+                // The better bound does not always read the better answer, and a search cut short by
+                // the clock answers little better than its start.
+                let read = |x: &Diffusion<'q>| {
+                    x.read_answer().and_then(|a| evaluate(q, &a).ok()).filter(|e| e.is_feasible()).map(|e| e.cost)
+                };
+                let (rz, rd) = (read(&zero), read(&d));
+                let zero_reads_better = match (rz, rd) {
+                    (Some(z), Some(l)) => z < l,
+                    (z, l) => z.is_some() || (l.is_none() && b > bound_before),
+                };
+                other = Some(if zero_reads_better { std::mem::replace(&mut d, zero) } else { zero });
             }
         }
+        let raced = other.is_some();
         // The bound proves the start given: that answer is optimal, and nothing is read.
         if known.is_some_and(|k| bound.is_some_and(|b| b >= k)) {
             return DualOutcome { bound, ..DualOutcome::nothing(worked) };
@@ -161,7 +173,18 @@ impl<'q> Dual<'_, 'q> {
             bound = bound.max(zero.run(&self.effort(budget.dual), stop, found));
             worked += Duration::from_secs_f64(zero.worked_s());
         }
-        let read = pool.best().map(|(_, x)| x.clone()).or_else(|| d.read_answer());
+        // Where the searches found nothing (cut by the clock), the cheaper of the answers read from
+        // the race's two runners: the one with the better bound is not always the one whose costs
+        // read the better answer.
+        let read = pool.best().map(|(_, x)| x.clone()).or_else(|| {
+            let reads = std::iter::once(d.read_answer()).chain(other.as_ref().map(Diffusion::read_answer));
+            reads
+                .flatten()
+                .filter_map(|x| evaluate(q, &x).ok().filter(|e| e.is_feasible()).map(|e| (e.cost, x)))
+                .min_by_key(|(c, _)| *c)
+                .map(|(_, x)| x)
+                .or_else(|| d.read_answer())
+        });
         // The diffusion goes on to the exact phase, which may search from it again.
         let diffusion = (!budget.lagrangian.is_zero()).then_some(d);
         DualOutcome { bound, read, pool, diffusion, worked, searched: search_time }
