@@ -240,11 +240,11 @@ impl<'p> Diffusion<'p> {
         self.run(&spent, stop, found)
     }
 
-    /// Was the bound still rising when the last [`Diffusion::run`] ended? Not when that run stopped by
-    /// its own rule (it converged, or its multipliers' steps ran out), nor when it ended at its effort
-    /// with its best bound where it was a check before (stalled, or thrown back by its multipliers).
-    pub fn rising(&self) -> bool {
-        self.trend.is_some_and(|[(_, b0), (_, b1)]| b1 > b0)
+    /// Did the last [`Diffusion::run`] end at its effort with its best bound where it was a check
+    /// before (stalled, or thrown back by its multipliers' steps)? Not when it was still rising, nor
+    /// when it stopped by its own rule (it converged, or its multipliers' steps ran out).
+    pub fn stalled(&self) -> bool {
+        self.trend.is_some_and(|[(_, b0), (_, b1)]| b1 <= b0)
     }
 
     /// Seconds of work the last [`Diffusion::run`] did (counted in work in a deterministic solve): what
@@ -650,10 +650,12 @@ mod tests {
         assert_eq!(proven.worked_s(), short.worked_s());
     }
 
-    /// `rising` tells a run stopped at its effort while its bound still rose (a long chain, a few
-    /// checks into it) from one that converged (the same chain, run to its end).
+    /// `stalled` tells a run that ended at its effort with its bound flat (a converged problem run
+    /// again under a memory limit that never binds: its multipliers' steps go on, its bound does not
+    /// move) from one cut while its bound still rose (a long chain, a few checks into it) and from one
+    /// that stopped by its own rule (the chain run to its end).
     #[test]
-    fn a_run_cut_while_its_bound_rises_says_so_and_a_converged_one_does_not() {
+    fn a_run_ended_with_its_bound_flat_is_stalled_and_a_rising_or_converged_one_is_not() {
         let mut spec = RandomSpec::tiny(300);
         (spec.forbidden_rate, spec.extra_edges) = (0.0, 0);
         let mut p = random_problem(&spec, 3);
@@ -669,12 +671,20 @@ mod tests {
         let (stop, found) = (AtomicBool::new(false), Mutex::new(Proven::default()));
         let mut d = Diffusion::new(&p);
         let sweep: u64 = d.node_units.iter().sum();
+        let round = 4 * sweep + d.check_units;
         // Three checks of four sweeps each, and a little: cut inside the fourth round.
-        d.run(&units(3 * (4 * sweep + d.check_units) + sweep), &stop, &found);
-        assert!(d.rising(), "cut three checks into a long chain, the bound was still rising");
+        d.run(&units(3 * round + sweep), &stop, &found);
+        assert!(d.trend.is_some() && !d.stalled(), "cut three checks into a long chain, the bound was rising");
         let mut settled = Diffusion::new(&p);
         settled.run(&units(u64::MAX / 4), &stop, &found);
-        assert!(!settled.rising(), "a run that converged is not rising");
+        assert!(!settled.stalled(), "a run that converged stopped by its own rule");
+        // Under a limit no strategy comes near, the converged problem's bound stays flat.
+        let mut q = p.clone();
+        q.usage_limit = Some(i64::MAX / 4);
+        let mut flat = Diffusion::new(&q);
+        flat.run(&units(u64::MAX / 4), &stop, &found);
+        flat.run(&units(3 * round + sweep), &stop, &found);
+        assert!(flat.stalled(), "a converged bound run on for three checks is flat");
     }
 
     /// The chain above, stopped at its share with no answer known: an answer found afterwards that

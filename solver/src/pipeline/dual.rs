@@ -96,12 +96,12 @@ impl<'q> Dual<'_, 'q> {
         // the whole's), the reparametrization shared out from it can start so far off balance that the
         // diffusion crawls, or its multipliers' steps throw it back, where one from zero converges in
         // seconds. Which start is better shows only by running them: when the lifted one ended its
-        // share no longer rising, short of the answer known (or none is known), a diffusion from zero
-        // runs the same share at once: the better bound stands, and the searches start from the
-        // runner that reads the cheaper answer (below). The other is kept: where the searches find no
-        // answer, both are read.
+        // share stalled (its bound flat over its last check), short of the answer known (or none is
+        // known), a diffusion from zero runs the same share at once: the better bound stands, and the
+        // searches start from the runner that reads the cheaper answer (below). The other is kept:
+        // where the searches find no answer, both are read.
         let mut other = None;
-        if was_lifted && !d.rising() {
+        if was_lifted && d.stalled() {
             let left = budget.dual_cap.saturating_sub(worked);
             let bound_before = bound;
             if let Some(mut zero) = self.zero_start(bound, known, left) {
@@ -160,9 +160,10 @@ impl<'q> Dual<'_, 'q> {
                 worked += Duration::from_secs_f64(d.worked_s());
             }
         }
-        // A lifted start still rising when its share ended, that stopped short of the best answer known
-        // after the searches with a full share of its cap left, is followed by a diffusion from zero
-        // for that share (going on while it closes in); the better bound stands.
+        // A lifted start that was not stalled when its share ended (still rising, or converged) and
+        // stopped short of the best answer known after the searches, with a full share of its cap
+        // left, is followed by a diffusion from zero for that share (going on while it closes in);
+        // the better bound stands.
         let best_known = pool.best().map(|(c, _)| *c).into_iter().chain(known).min();
         let left = budget.dual_cap.saturating_sub(worked + search_time);
         if was_lifted
