@@ -397,7 +397,7 @@ pub fn references(
     });
     let done: Vec<Row> = done.into_inner().unwrap_or_default().into_iter().flatten().collect();
     let clock_decided = done.iter().any(|d| d.1);
-    // The first of the cheapest, in the report's order: the same start on every run.
+    // The first of the cheapest, in the report's order: the same plan on every run.
     let best = done.iter().filter_map(|d| d.2.clone()).fold(None, |b: Option<(i128, Vec<usize>)>, a| match b {
         Some(b) if b.0 <= a.0 => Some(b),
         _ => Some(a),
