@@ -615,23 +615,29 @@ mod tests {
         assert!(bound >= 445, "the multipliers did not lift the bound: {bound}");
     }
 
-    /// A long chain: each sweep in order carries the costs of the nodes after a node back by one hop
-    /// only, so a short run stops far below the optimum (the local polytope is exact on a chain).
-    /// Given an answer's cost, the run goes on past its share while it closes in on that cost, up to
-    /// its cap; when the answer is proven already, it stops at its share.
-    #[test]
-    fn a_dual_closing_in_on_a_known_answer_goes_on_past_its_share() {
+    /// A long chain of 300 nodes without a memory limit, its costs large beside the rounding of `φ` (a
+    /// unit per edge at most).
+    fn long_chain() -> crate::problem::ChoiceProblem {
         let mut spec = RandomSpec::tiny(300);
         (spec.forbidden_rate, spec.extra_edges) = (0.0, 0);
         let mut p = random_problem(&spec, 3);
         p.usage_limit = None;
-        // Costs large beside the rounding of `φ` (a unit per edge at most).
         for n in p.nodes.values_mut() {
             n.strategies.iter_mut().for_each(|s| s.cost *= 1000);
         }
         for e in p.edges.values_mut() {
             e.costs.iter_mut().for_each(|c| *c *= 1000);
         }
+        p
+    }
+
+    /// A long chain: each sweep in order carries the costs of the nodes after a node back by one hop
+    /// only, so a short run stops far below the optimum (the local polytope is exact on a chain).
+    /// Given an answer's cost, the run goes on past its share while it closes in on that cost, up to
+    /// its cap; when the answer is proven already, it stops at its share.
+    #[test]
+    fn a_dual_closing_in_on_a_known_answer_goes_on_past_its_share() {
+        let p = long_chain();
         let optimum = crate::exact::Highs.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
         let watch = crate::effort::ClockWatch::default();
         // Counted in work (one unit a second): a share of less than a sweep, a cap of many.
@@ -656,16 +662,7 @@ mod tests {
     /// that stopped by its own rule (the chain run to its end).
     #[test]
     fn a_run_ended_with_its_bound_flat_is_stalled_and_a_rising_or_converged_one_is_not() {
-        let mut spec = RandomSpec::tiny(300);
-        (spec.forbidden_rate, spec.extra_edges) = (0.0, 0);
-        let mut p = random_problem(&spec, 3);
-        p.usage_limit = None;
-        for n in p.nodes.values_mut() {
-            n.strategies.iter_mut().for_each(|s| s.cost *= 1000);
-        }
-        for e in p.edges.values_mut() {
-            e.costs.iter_mut().for_each(|c| *c *= 1000);
-        }
+        let p = long_chain();
         let watch = crate::effort::ClockWatch::default();
         let units = |n: u64| Effort::of(Duration::from_secs(n), true, 1.0, &watch);
         let (stop, found) = (AtomicBool::new(false), Mutex::new(Proven::default()));
@@ -692,16 +689,7 @@ mod tests {
     /// reach in the cap given, or a diffusion that never ran, does not.
     #[test]
     fn a_dual_stopped_at_its_share_resumes_for_an_answer_found_since() {
-        let mut spec = RandomSpec::tiny(300);
-        (spec.forbidden_rate, spec.extra_edges) = (0.0, 0);
-        let mut p = random_problem(&spec, 3);
-        p.usage_limit = None;
-        for n in p.nodes.values_mut() {
-            n.strategies.iter_mut().for_each(|s| s.cost *= 1000);
-        }
-        for e in p.edges.values_mut() {
-            e.costs.iter_mut().for_each(|c| *c *= 1000);
-        }
+        let p = long_chain();
         let optimum = crate::exact::Highs.solve(&p, &SolveOptions::default(), &mut |_| {}).unwrap().cost;
         let watch = crate::effort::ClockWatch::default();
         let units = |n: u64| Effort::of(Duration::from_secs(n), true, 1.0, &watch);
