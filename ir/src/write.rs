@@ -208,11 +208,18 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
             None => inserts.push((after.end as usize, format!(" {{{entries}}}"))),
         }
     }
+    // The names the constraints introduce must not be in the module already: where the source holds
+    // neither prefix (a module not annotated before), none can be, and the source is not searched once
+    // per constraint (a 10 MB module with thousands of constraints took seconds).
+    let taken = Taken {
+        constrained: module.source.contains(&format!("%{CONSTRAINED_PREFIX}")),
+        resharded: module.source.contains(&format!("%{RESHARDED_PREFIX}")),
+    };
     for (&op, sharding) in &ann.constraints {
-        inserts.extend(constraint_inserts(module, op, sharding)?);
+        inserts.extend(constraint_inserts(module, op, sharding, taken)?);
     }
     for (&(op, k), shardings) in &ann.operand_constraints {
-        let edit = operand_constraint(module, op, k, shardings)?;
+        let edit = operand_constraint(module, op, k, shardings, taken)?;
         inserts.push((edit.at, edit.lines));
         replaced.push((edit.operand.start as usize, edit.operand.end as usize));
         inserts.push((edit.operand.start as usize, edit.name));
@@ -243,7 +250,12 @@ pub fn write(module: &Module, ann: &Annotations) -> Result<String, WriteError> {
 /// that renames the result (`%7` becomes `%constrained_7`), and after the op one line per constraint,
 /// the last one defining the old name: `%7 = sdy.sharding_constraint %constrained_7 <...> : type`
 /// (intermediate values are `%constrained1_7`, ...).
-fn constraint_inserts(module: &Module, op: OpId, shardings: &[String]) -> Result<[(usize, String); 2], WriteError> {
+fn constraint_inserts(
+    module: &Module,
+    op: OpId,
+    shardings: &[String],
+    taken: Taken,
+) -> Result<[(usize, String); 2], WriteError> {
     let src = &module.source;
     let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(Target::Op(op)))?;
     let bad = WriteError::NotConstrainable(op);
@@ -262,7 +274,7 @@ fn constraint_inserts(module: &Module, op: OpId, shardings: &[String]) -> Result
             i => format!("%{CONSTRAINED_PREFIX}{i}_{suffix}"),
         })
         .collect();
-    if names[..shardings.len()].iter().any(|n| src.contains(n.as_str())) {
+    if taken.constrained && names[..shardings.len()].iter().any(|n| src.contains(n.as_str())) {
         return Err(bad);
     }
     let indent: String =
@@ -281,7 +293,13 @@ fn constraint_inserts(module: &Module, op: OpId, shardings: &[String]) -> Result
 
 /// The lines that reshard operand `k` of `op` (inserted at the start of the op's line), and the operand's
 /// span with the name that replaces it (`%resharded{op}_{k}`; intermediate values `%resharded{op}_{k}_{i}`).
-fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String]) -> Result<OperandEdit, WriteError> {
+fn operand_constraint(
+    module: &Module,
+    op: OpId,
+    k: usize,
+    shardings: &[String],
+    taken: Taken,
+) -> Result<OperandEdit, WriteError> {
     let src = &module.source;
     let data = module.ops.get(op).ok_or(WriteError::NoSuchTarget(Target::Op(op)))?;
     let bad = WriteError::NotConstrainable(op);
@@ -298,7 +316,7 @@ fn operand_constraint(module: &Module, op: OpId, k: usize, shardings: &[String])
             i => format!("{base}_{i}"),
         })
         .collect();
-    if names[1..].iter().any(|n| src.contains(n.as_str())) {
+    if taken.resharded && names[1..].iter().any(|n| src.contains(n.as_str())) {
         return Err(bad);
     }
     let start = data.syntax.span.start as usize;
@@ -366,6 +384,14 @@ fn location(module: &Module, op: OpId) -> String {
 
 /// The prefix of an operand resharded just before its op.
 const RESHARDED_PREFIX: &str = "resharded";
+
+/// Whether the module's source holds a value name with each prefix the constraints introduce (only
+/// then can a new name collide with one there).
+#[derive(Clone, Copy)]
+struct Taken {
+    constrained: bool,
+    resharded: bool,
+}
 
 /// The prefix a constrained op's result is renamed with.
 const CONSTRAINED_PREFIX: &str = "constrained";
