@@ -59,6 +59,12 @@ pub const UNITS_PER_S: f64 = 3e8;
 /// What a node's update costs beyond its entries, and each edge end at it, in units of work: on
 /// problems of many nodes with few strategies (the contest's), that is most of a sweep's time.
 const NODE_UNITS: u64 = 50;
+/// The share of the best bound a check must raise it by for the memory multipliers to stay as they
+/// are (the sweeps are still settling).
+const SETTLED_GAIN: f64 = 1e-3;
+/// Checks the rate of the bound's rise spans (from the check this many before the latest): the
+/// memory multipliers' steps make single checks fall back, which would read as a stall.
+const TREND_CHECKS: usize = 2;
 /// Stop once a check raised the bound by less than this share of it (without memory multipliers).
 const MIN_GAIN: f64 = 1e-6;
 /// Multipliers are rounded to multiples of `1 / MU_SCALE` for the exact bound.
@@ -255,8 +261,8 @@ impl<'p> Diffusion<'p> {
         self.run(&spent, stop, found)
     }
 
-    /// Did the last [`Diffusion::run`] end at its effort with its best bound where it was a check
-    /// before (stalled, or thrown back by its multipliers' steps)? Not when it was still rising, nor
+    /// Did the last [`Diffusion::run`] end at its effort with its best bound where it was
+    /// [`TREND_CHECKS`] checks before (stalled, or thrown back by its multipliers' steps)? Not when it was still rising, nor
     /// when it stopped by its own rule (it converged, or its multipliers' steps ran out).
     pub fn stalled(&self) -> bool {
         self.trend.is_some_and(|[(_, b0), (_, b1)]| b1 <= b0)
@@ -428,13 +434,15 @@ impl<'p> Diffusion<'p> {
         // Whether `φ` was last swept in full under the current `μ` (an answer read from it then fits
         // the memory it prices).
         let mut settled = true;
-        // The seconds of work and best bound at the last two checks (the rate of rise), and past the
-        // effort the cheapest answer read so far and where the cap ends (in seconds of work).
-        // (A resumed run starts from the last run's trend, its times shifted to end at this run's start.)
+        // The seconds of work and best bound at the latest check and `TREND_CHECKS` checks before it
+        // (the rate of rise; `recent` holds the checks between), and past the effort the cheapest
+        // answer read so far and where the cap ends (in seconds of work). (A resumed run starts from
+        // the last run's trend, its times shifted to end at this run's start.)
         let (mut previous, mut latest): ((f64, i128), (f64, i128)) = match self.trend.take() {
             Some([(s0, b0), (s1, b1)]) => ((s0 - s1, b0), (0.0, b1)),
             None => ((0.0, best), (0.0, best)),
         };
+        let mut recent = std::collections::VecDeque::from([previous, latest]);
         let mut upper = self.known;
         let cap = self.cap.clone();
         let cap_end = cap.as_ref().map_or(0.0, |c| c.nominal().as_secs_f64());
@@ -482,7 +490,12 @@ impl<'p> Diffusion<'p> {
             if self.known.is_some_and(|k| best >= k) {
                 break;
             }
-            (previous, latest) = (latest, (effort.seconds(spent, t0), best));
+            latest = (effort.seconds(spent, t0), best);
+            recent.push_back(latest);
+            while recent.len() > TREND_CHECKS + 1 {
+                recent.pop_front();
+            }
+            previous = recent[0];
             if !lagrangian {
                 if (gain as f64) < MIN_GAIN * (best.unsigned_abs() as f64).max(1.0) {
                     if self.balanced {
@@ -490,6 +503,13 @@ impl<'p> Diffusion<'p> {
                     }
                     self.balanced = true;
                 }
+                continue;
+            }
+            // While the sweeps still raise the best bound quickly, the multipliers stay: a step prices
+            // memory by each node's cheapest strategy, which means little before the sweeps settle,
+            // and every step unsettles them again (on the 70B step on a multi-slice mesh, steps at
+            // every check held the bound near 4,600 ms where the sweeps alone rose past 5,300).
+            if (gain as f64) > SETTLED_GAIN * (best.unsigned_abs() as f64).max(1.0) {
                 continue;
             }
             // A step that threw the bound back is undone (the multipliers go back to the best bound's)
