@@ -128,8 +128,6 @@ pub struct Planner<'a> {
     tactics: Option<String>,
     /// What the tactics recognise in the program (its classes and roles), for the reference plans.
     found: Recognised,
-    /// The report's reference plans (see [`export::references`]), once priced.
-    references: Option<export::References>,
     /// The time the outputs are expected to take after the solve: kept out of the solver's share.
     outputs: Duration,
     /// When planning began: the time limit counts from here, building the problem included.
@@ -175,7 +173,7 @@ impl<'a> Planner<'a> {
             None => None,
         };
         let outputs = Duration::from_secs_f64(built.problem.strategy_count() as f64 * OUTPUT_S_PER_STRATEGY);
-        Ok(Planner { model, mesh, space, built, constraints, tactics, found, references: None, outputs, started })
+        Ok(Planner { model, mesh, space, built, constraints, tactics, found, outputs, started })
     }
 
     /// The recipes of the report's reference plans (`fsdp:node+fsdp:gpu`, ...), in the report's order.
@@ -183,15 +181,11 @@ impl<'a> Planner<'a> {
         export::reference_specs(self.mesh, &self.found)
     }
 
-    /// Price the report's reference plans, each a solve with its recipe's arguments pinned, in
-    /// 15% of the time limit in all ([`Planner::solve`] does it first if not done).
-    pub fn price_references(&mut self, opts: &PlanOptions) {
-        self.references = Some(self.priced_references(opts));
-    }
-
-    fn priced_references(&self, opts: &PlanOptions) -> export::References {
+    /// The report's reference plans, each a solve with its recipe's arguments pinned, from `start`
+    /// (the plan's answer), in [`REFERENCE_SHARE`] of the time limit in all.
+    fn priced_references(&self, opts: &PlanOptions, start: &[usize]) -> export::References {
         let budget = opts.time_limit.mul_f64(REFERENCE_SHARE) / self.reference_recipes().len().max(1) as u32;
-        export::references(self.mesh, &self.space, &self.built, &self.found, budget, opts.threads)
+        export::references(self.mesh, &self.space, &self.built, &self.found, budget, opts.threads, Some(start))
     }
 
     /// Steps decided: the ops of the module, loop bodies laid out, and one per loop-carried value.
@@ -230,15 +224,14 @@ impl<'a> Planner<'a> {
     }
 
     /// Solve, decode and write the outputs (in memory); `progress` hears from the solver.
-    pub fn solve(mut self, opts: &PlanOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Planned, Error> {
-        let references = match self.references.take() {
-            Some(r) => r,
-            None => self.priced_references(opts),
-        };
+    pub fn solve(self, opts: &PlanOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Planned, Error> {
         let name = &self.model.name;
         let m = &self.model.module;
-        // Plans are deterministic (the same outputs on every run), as users diff and commit them.
-        let solve_time = opts.time_limit.saturating_sub(self.outputs).max(opts.time_limit / 2);
+        // Plans are deterministic (the same outputs on every run), as users diff and commit them. The
+        // reference plans follow the solve, started from its answer, in their share of the limit.
+        let references_time = opts.time_limit.mul_f64(REFERENCE_SHARE);
+        let before_outputs = opts.time_limit.saturating_sub(self.outputs);
+        let solve_time = before_outputs.saturating_sub(references_time).max(opts.time_limit / 2);
         let sopts = SolveOptions::default()
             .time_limit(solve_time)
             .threads(opts.threads)
@@ -262,6 +255,16 @@ impl<'a> Planner<'a> {
             }
             e => Error::solve(name, e, " (bytes per device)"),
         })?;
+        // The reference plans, each from the solve's answer with its recipe's arguments moved to the
+        // pins: a search from a good answer prices a recipe far better in a short share of the limit
+        // than one from nothing (measured in docs/measurements/plan-time-2026-12-06.md).
+        let references = self.priced_references(opts, &r.solution.choice);
+        progress(&Progress {
+            phase: Phase::References,
+            elapsed: self.started.elapsed().as_secs_f64(),
+            incumbent: references.best_fitting().map(|(c, _)| c),
+            bound: Some(r.solution.bound),
+        });
         // Whatever the clock cut short, the plan is never slower by the objective than an expert plan
         // the report sets beside it that fits: the cheapest such one replaces a costlier answer.
         let r = match references.best_fitting() {
@@ -282,7 +285,7 @@ impl<'a> Planner<'a> {
                 // In the time the solve left: each probe's work sized by a share of the solve's time,
                 // all of them ending by the solve's deadline.
                 let probe = sopts.clone().time_limit(solve_time.mul_f64(PROBE_SHARE));
-                let deadline = self.started + solve_time;
+                let deadline = self.started + before_outputs;
                 let lean = automap_solver::leanest(
                     &self.built.problem,
                     &r.solution,
@@ -481,7 +484,8 @@ pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> R
     let space = PlanSpace::new(m, mesh);
     let built = build_on(&space, Some(mesh.device.memory_bytes()), PLAN_THREADS);
     let found = Recognised::new(&space);
-    let r = tactics::reference::Recipes::new(&space, &built, &found).reference(&tactics, time_limit, PLAN_THREADS);
+    let r =
+        tactics::reference::Recipes::new(&space, &built, &found).reference(&tactics, time_limit, PLAN_THREADS, None);
     let cost = space.evaluate(&r.plan);
     let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &r.plan, &cost);
     for t in &r.applied.matched {
