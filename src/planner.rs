@@ -30,6 +30,12 @@ const OUTPUT_S_PER_STRATEGY: f64 = 3e-6;
 /// less). The solve cannot use it, so it is small: started from the plan, a reference needs little.
 const REFERENCE_SHARE: f64 = 0.08;
 
+/// Seconds the reference plans take beyond their share per entry of the problem's edge costs, kept
+/// from the solve too: presolving the problem once for all of them and setting up each pinned solve
+/// read every cost matrix (measured: 2.2-3 s past the share for the 44.8 million entries of the 70B
+/// step on a 512-chip mesh, up to 6.7e-8 s each; rounded up).
+const REFERENCE_S_PER_ENTRY: f64 = 7e-8;
+
 /// The share of the solve's time limit that sizes the work of each of the tie-breaker's solves
 /// ([`automap_solver::leanest`]): all of them run in the time the solve leaves.
 const PROBE_SHARE: f64 = 1.0 / 16.0;
@@ -230,7 +236,9 @@ impl<'a> Planner<'a> {
         let m = &self.model.module;
         // Plans are deterministic (the same outputs on every run), as users diff and commit them. The
         // reference plans follow the solve, started from its answer, in their share of the limit.
-        let references_time = opts.time_limit.mul_f64(REFERENCE_SHARE);
+        let entries: usize = self.built.problem.edges.values().map(|e| e.costs.len()).sum();
+        let setup = Duration::from_secs_f64(entries as f64 * REFERENCE_S_PER_ENTRY);
+        let references_time = opts.time_limit.mul_f64(REFERENCE_SHARE) + setup;
         let before_outputs = opts.time_limit.saturating_sub(self.outputs);
         let solve_time = before_outputs.saturating_sub(references_time).max(opts.time_limit / 2);
         let sopts = SolveOptions::default()
