@@ -18,8 +18,10 @@
 //! Memory enters by Lagrangian relaxation: a multiplier `μ_k ≥ 0` per memory slot adds `μ_k` times the
 //! slot's usage to the cost and takes `μ_k` times the limit off the bound. An answer within the limit
 //! pays no more than its cost that way, so the bound above, over the charged costs, holds for any
-//! `μ ≥ 0`. Projected subgradient steps move `μ` between rounds of sweeps; steps that
-//! find no better bound for a while are undone, and the next ones are half as long.
+//! `μ ≥ 0`. Projected subgradient steps move `μ` once the sweeps have settled under it (a check
+//! raises the best bound by less than [`SETTLED_GAIN`] of it); a step that lowers the bound is undone,
+//! and the next one is half as long. When the steps run out, the sweeps switch once to min-sum
+//! diffusion's balanced update, which settles elsewhere and on some problems higher.
 //!
 //! The search runs in `f64`; the bound is then evaluated exactly, in integers, at the rounded `φ` and
 //! `μ`: the sum above is a valid bound for any of them, so rounding costs a few units and never soundness.
@@ -266,8 +268,9 @@ impl<'p> Diffusion<'p> {
     }
 
     /// Did the last [`Diffusion::run`] end at its effort with its best bound where it was
-    /// [`TREND_CHECKS`] checks before (stalled, or thrown back by its multipliers' steps)? Not when it was still rising, nor
-    /// when it stopped by its own rule (it converged, or its multipliers' steps ran out).
+    /// [`TREND_CHECKS`] checks before (stalled, or thrown back by its multipliers' steps)? Not when it
+    /// was still rising, nor when it stopped by its own rule (it converged, or its multipliers' steps
+    /// ran out).
     pub fn stalled(&self) -> bool {
         self.trend.is_some_and(|[(_, b0), (_, b1)]| b1 <= b0)
     }
@@ -374,10 +377,10 @@ impl<'p> Diffusion<'p> {
         true
     }
 
-    /// An answer read from the reparametrized costs, nodes in order (reversed after a forward sweep): each takes the strategy of least
-    /// cost given the strategies read before it, pricing its edges to nodes already read at their true
-    /// cost and its other edges by their `φ` (their share of the node's cost), memory at the current
-    /// multipliers. Where the relaxation is tight, the answer is an optimum: the dual then proves a
+    /// An answer read from the reparametrized costs, nodes in order (reversed after a forward sweep):
+    /// each takes the strategy of least cost given the strategies read before it, pricing its edges to
+    /// nodes already read at their true cost and its other edges by their `φ` (their share of the
+    /// node's cost), memory at the current multipliers. Where the relaxation is tight, the answer is an optimum: the dual then proves a
     /// plan its local search missed. `None` when a node has no allowed strategy.
     pub fn read_answer(&self) -> Option<Vec<usize>> {
         let n = self.unary.len();
