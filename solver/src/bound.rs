@@ -376,8 +376,9 @@ impl<'p> Diffusion<'p> {
     /// An answer read from the reparametrized costs, nodes in order (reversed after a forward sweep):
     /// each takes the strategy of least cost given the strategies read before it, pricing its edges to
     /// nodes already read at their true cost and its other edges by their `φ` (their share of the
-    /// node's cost), memory at the current multipliers. Where the relaxation is tight, the answer is an optimum: the dual then proves a
-    /// plan its local search missed. `None` when a node has no allowed strategy.
+    /// node's cost), memory at the current multipliers. Where the relaxation is tight, the answer is an
+    /// optimum: the dual then proves a plan its local search missed. `None` when a node has no allowed
+    /// strategy.
     pub fn read_answer(&self) -> Option<Vec<usize>> {
         let n = self.unary.len();
         let mut choice: Vec<Option<usize>> = vec![None; n];
