@@ -28,7 +28,7 @@ pub fn model_answer(
         let tactics = parse_tactics(plan, mesh).map_err(|e| Error::Usage(format!("--plan {plan}: {e}")))?;
         let space = planner.space();
         let found = Recognised::new(space);
-        let p = Recipes::new(space, built, &found).reference(&tactics, opts.time_limit, opts.threads).plan;
+        let p = Recipes::new(space, built, &found).reference(&tactics, opts.time_limit, opts.threads, None).plan;
         built.encode(&p).ok_or_else(|| {
             Error::Usage(format!(
                 "--plan {plan}: an argument sharding of this plan is not among the solver's candidates"

@@ -203,7 +203,7 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         eprintln!("{line}");
     }
     let t0 = Instant::now();
-    let mut planner = automap::Planner::new(&model, &mesh, opts)?;
+    let planner = automap::Planner::new(&model, &mesh, opts)?;
     if let Some(path) = export {
         let p = &planner.built().problem;
         if !p.ties.is_empty() || !p.budgets.is_empty() {
@@ -238,12 +238,11 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
     }
     let recipes = planner.reference_recipes();
     eprintln!(
-        "[{:>7.2} s] pricing {} reference plans: {}",
+        "[{:>7.2} s] {} reference plans, priced after the search from its plan: {}",
         t0.elapsed().as_secs_f64(),
         recipes.len(),
         recipes.join(", ")
     );
-    planner.price_references(opts);
     let setup_s = since_start(opts);
     let mut progress = |p: &Progress| {
         let at = t0.elapsed().as_secs_f64();
@@ -292,10 +291,9 @@ fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Optio
         // alone can take longer than a short limit, and the plan is then the first answer found.
         let (presolve_s, strategies) = (planned.presolve_s, planner_strategies);
         let written = if export.is_some() { " and writing it out" } else { "" };
-        let building = format!(
-            "reading and building the problem ({strategies} strategies){written} and pricing its reference plans"
-        );
-        past_limit("planning", (total_s, limit_s), &building, setup_s, presolve_s, "the search and the outputs");
+        let building = format!("reading and building the problem ({strategies} strategies){written}");
+        let rest = "the search, the reference plans and the outputs";
+        past_limit("planning", (total_s, limit_s), &building, setup_s, presolve_s, rest);
     }
     Ok(())
 }

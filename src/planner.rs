@@ -25,9 +25,19 @@ pub const PLAN_THREADS: u32 = 2;
 /// training step on a 3-D mesh, 2.3 µs each; rounded up).
 const OUTPUT_S_PER_STRATEGY: f64 = 3e-6;
 
-/// The share of `plan`'s time limit its reference plans may take together (each is a solve with the
-/// recipe's arguments pinned; most are proven optimal in far less).
-const REFERENCE_SHARE: f64 = 0.15;
+/// The share of `plan`'s time limit kept from the solve for its reference plans, which follow it
+/// (each a solve with the recipe's arguments pinned, started from the plan; most are proven optimal in
+/// far less). Small, as the solve cannot use it.
+const REFERENCE_SHARE: f64 = 0.08;
+/// The most of the limit the reference plans may take together, where the solve ended early and left
+/// the time (the FSDP recipe on the small GPT training step needs over 15 s of a debug build).
+const REFERENCE_MAX_SHARE: f64 = 0.15;
+
+/// Seconds the reference plans take beyond their share per entry of the problem's edge costs, kept
+/// from the solve too: presolving the problem once for all of them and setting up each pinned solve
+/// read every cost matrix (measured: 2.2-3 s past the share for the 44.8 million entries of the 70B
+/// step on a 512-chip mesh, up to 6.7e-8 s each; rounded up).
+const REFERENCE_S_PER_ENTRY: f64 = 7e-8;
 
 /// The share of the solve's time limit that sizes the work of each of the tie-breaker's solves
 /// ([`automap_solver::leanest`]): all of them run in the time the solve leaves.
@@ -128,8 +138,6 @@ pub struct Planner<'a> {
     tactics: Option<String>,
     /// What the tactics recognise in the program (its classes and roles), for the reference plans.
     found: Recognised,
-    /// The report's reference plans (see [`export::references`]), once priced.
-    references: Option<export::References>,
     /// The time the outputs are expected to take after the solve: kept out of the solver's share.
     outputs: Duration,
     /// When planning began: the time limit counts from here, building the problem included.
@@ -175,7 +183,7 @@ impl<'a> Planner<'a> {
             None => None,
         };
         let outputs = Duration::from_secs_f64(built.problem.strategy_count() as f64 * OUTPUT_S_PER_STRATEGY);
-        Ok(Planner { model, mesh, space, built, constraints, tactics, found, references: None, outputs, started })
+        Ok(Planner { model, mesh, space, built, constraints, tactics, found, outputs, started })
     }
 
     /// The recipes of the report's reference plans (`fsdp:node+fsdp:gpu`, ...), in the report's order.
@@ -183,15 +191,13 @@ impl<'a> Planner<'a> {
         export::reference_specs(self.mesh, &self.found)
     }
 
-    /// Price the report's reference plans, each a solve with its recipe's arguments pinned, in
-    /// 15% of the time limit in all ([`Planner::solve`] does it first if not done).
-    pub fn price_references(&mut self, opts: &PlanOptions) {
-        self.references = Some(self.priced_references(opts));
-    }
-
-    fn priced_references(&self, opts: &PlanOptions) -> export::References {
-        let budget = opts.time_limit.mul_f64(REFERENCE_SHARE) / self.reference_recipes().len().max(1) as u32;
-        export::references(self.mesh, &self.space, &self.built, &self.found, budget, opts.threads)
+    /// The report's reference plans, each a solve with its recipe's arguments pinned, from `start`
+    /// (the plan's answer), in `left` (the time left before the outputs, less their setup) but at least
+    /// [`REFERENCE_SHARE`] and at most [`REFERENCE_MAX_SHARE`] of the time limit in all.
+    fn priced_references(&self, opts: &PlanOptions, start: &[usize], left: Duration) -> export::References {
+        let (least, most) = (opts.time_limit.mul_f64(REFERENCE_SHARE), opts.time_limit.mul_f64(REFERENCE_MAX_SHARE));
+        let budget = left.clamp(least, most) / self.reference_recipes().len().max(1) as u32;
+        export::references(self.mesh, &self.space, &self.built, &self.found, budget, opts.threads, Some(start))
     }
 
     /// Steps decided: the ops of the module, loop bodies laid out, and one per loop-carried value.
@@ -230,15 +236,16 @@ impl<'a> Planner<'a> {
     }
 
     /// Solve, decode and write the outputs (in memory); `progress` hears from the solver.
-    pub fn solve(mut self, opts: &PlanOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Planned, Error> {
-        let references = match self.references.take() {
-            Some(r) => r,
-            None => self.priced_references(opts),
-        };
+    pub fn solve(self, opts: &PlanOptions, progress: &mut dyn FnMut(&Progress)) -> Result<Planned, Error> {
         let name = &self.model.name;
         let m = &self.model.module;
-        // Plans are deterministic (the same outputs on every run), as users diff and commit them.
-        let solve_time = opts.time_limit.saturating_sub(self.outputs).max(opts.time_limit / 2);
+        // Plans are deterministic (the same outputs on every run), as users diff and commit them. The
+        // reference plans follow the solve, started from its answer, in their share of the limit.
+        let entries: usize = self.built.problem.edges.values().map(|e| e.costs.len()).sum();
+        let setup = Duration::from_secs_f64(entries as f64 * REFERENCE_S_PER_ENTRY);
+        let references_time = opts.time_limit.mul_f64(REFERENCE_SHARE) + setup;
+        let before_outputs = opts.time_limit.saturating_sub(self.outputs);
+        let solve_time = before_outputs.saturating_sub(references_time).max(opts.time_limit / 2);
         let sopts = SolveOptions::default()
             .time_limit(solve_time)
             .threads(opts.threads)
@@ -262,6 +269,17 @@ impl<'a> Planner<'a> {
             }
             e => Error::solve(name, e, " (bytes per device)"),
         })?;
+        // The reference plans, each from the solve's answer with its recipe's arguments moved to the
+        // pins: a search from a good answer prices a recipe far better in a short share of the limit
+        // than one from nothing (measured in docs/measurements/plan-time-2026-12-06.md).
+        let left = before_outputs.saturating_sub(self.started.elapsed()).saturating_sub(setup);
+        let references = self.priced_references(opts, &r.solution.choice, left);
+        progress(&Progress {
+            phase: Phase::References,
+            elapsed: self.started.elapsed().as_secs_f64(),
+            incumbent: references.best_fitting().map(|(c, _)| c),
+            bound: Some(r.solution.bound),
+        });
         // Whatever the clock cut short, the plan is never slower by the objective than an expert plan
         // the report sets beside it that fits: the cheapest such one replaces a costlier answer.
         let r = match references.best_fitting() {
@@ -282,7 +300,7 @@ impl<'a> Planner<'a> {
                 // In the time the solve left: each probe's work sized by a share of the solve's time,
                 // all of them ending by the solve's deadline.
                 let probe = sopts.clone().time_limit(solve_time.mul_f64(PROBE_SHARE));
-                let deadline = self.started + solve_time;
+                let deadline = self.started + before_outputs;
                 let lean = automap_solver::leanest(
                     &self.built.problem,
                     &r.solution,
@@ -481,7 +499,8 @@ pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> R
     let space = PlanSpace::new(m, mesh);
     let built = build_on(&space, Some(mesh.device.memory_bytes()), PLAN_THREADS);
     let found = Recognised::new(&space);
-    let r = tactics::reference::Recipes::new(&space, &built, &found).reference(&tactics, time_limit, PLAN_THREADS);
+    let r =
+        tactics::reference::Recipes::new(&space, &built, &found).reference(&tactics, time_limit, PLAN_THREADS, None);
     let cost = space.evaluate(&r.plan);
     let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &r.plan, &cost);
     for t in &r.applied.matched {

@@ -24,7 +24,7 @@ fn reference_of(m: &ir::Module, mesh: &Mesh, spec: &str) -> (f64, Decided, Vec<u
     let built = build(&space, None);
     let tactics = parse_tactics(spec, mesh).unwrap();
     let found = Recognised::new(&space);
-    let r = Recipes::new(&space, &built, &found).reference(&tactics, Duration::from_secs(20), 1);
+    let r = Recipes::new(&space, &built, &found).reference(&tactics, Duration::from_secs(20), 1, None);
     let cost = space.evaluate(&r.plan);
     let split: Vec<u64> = r
         .plan

@@ -42,6 +42,9 @@ pub enum Phase {
     Memory,
     /// An answer the caller priced apart (a reference plan), cheaper than the solve's.
     Reference,
+    /// The answers the caller prices apart after the solve (reference plans); the incumbent is the
+    /// cheapest of them that fits.
+    References,
     /// Z3's Optimize.
     Z3,
     /// Greedy propagation.
@@ -75,6 +78,7 @@ impl Phase {
             Phase::EpisodesCrossed => "episodes crossed",
             Phase::HubRegions => "hub regions",
             Phase::Reference => "reference plan",
+            Phase::References => "references",
             Phase::Symmetry => "symmetry",
             Phase::Memory => "memory",
             Phase::Z3 => "z3",

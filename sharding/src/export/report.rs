@@ -341,8 +341,9 @@ impl References {
 
 /// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, from the roles `found`
 /// there, each decided as [`crate::tactics::reference`] says (the recipe's argument shardings
-/// pinned, the rest solved within `budget` on `threads` and the memory limit where the recipe fits) and priced in `built`'s
-/// problem (feasible under its memory limit and constraints?).
+/// pinned, the rest solved within `budget` on `threads` and the memory limit where the recipe fits,
+/// from `start` where given) and priced in `built`'s problem (feasible under its memory limit and
+/// constraints?).
 pub fn references(
     mesh: &Mesh,
     space: &PlanSpace<'_>,
@@ -350,6 +351,7 @@ pub fn references(
     found: &Recognised,
     budget: std::time::Duration,
     threads: u32,
+    start: Option<&[usize]>,
 ) -> References {
     let specs = reference_specs(mesh, found);
     // One reference per thread at a time, each solve on one thread: its answer does not depend on the
@@ -363,7 +365,7 @@ pub fn references(
     let recipes = Recipes::new(space, built, found);
     let row = |spec: &str| -> Option<Row> {
         let tactics = parse_tactics(spec, mesh).ok()?;
-        let r = recipes.reference(&tactics, budget, per_solve);
+        let r = recipes.reference(&tactics, budget, per_solve, start);
         let rc = space.evaluate(&r.plan);
         let x = built.encode(&r.plan);
         let e = x.as_ref().and_then(|x| automap_solver::evaluate(&built.problem, x).ok());

@@ -88,8 +88,9 @@ impl<'a, 'm> Recipes<'a, 'm> {
 
     /// The reference plan of `tactics`: the arguments pinned as the tactics store them, the rest
     /// solved within `budget` on `threads` (each try: within the problem's memory limit, then without
-    /// one if nothing fits).
-    pub fn reference(&self, tactics: &[Tactic], budget: Duration, threads: u32) -> Reference {
+    /// one if nothing fits), from `start` where given (an answer of the whole problem, such as the
+    /// plan's: its arguments moved to the pins, the search goes on from the rest).
+    pub fn reference(&self, tactics: &[Tactic], budget: Duration, threads: u32, start: Option<&[usize]>) -> Reference {
         let (space, built) = (self.space, self.built);
         let applied = self.found.apply(space, tactics);
         let shards_nothing = applied.args.iter().all(|a| a.used_axes().next().is_none());
@@ -105,7 +106,14 @@ impl<'a, 'm> Recipes<'a, 'm> {
         }
         let Some(pinnable) = self.pinnable() else { return propagated(applied, 0) };
         let (pins, unpinned) = argument_pins(built, pinnable, &applied);
-        let opts = SolveOptions::default().time_limit(budget).threads(threads).deterministic(true);
+        let mut opts = SolveOptions::default().time_limit(budget).threads(threads).deterministic(true);
+        if let Some(start) = start.filter(|x| x.len() == built.nodes.len()) {
+            let mut x = start.to_vec();
+            for &(n, s) in &pins {
+                x[n.as_u32() as usize] = s;
+            }
+            opts = opts.warm_start(x);
+        }
         // Within the device's memory, as an expert would run the recipe; where no plan of it fits,
         // without a limit, so that the table shows what it needs.
         let limit = built.problem.usage_limit;
