@@ -61,6 +61,9 @@ pub const UNITS_PER_S: f64 = 3e8;
 /// What a node's update costs beyond its entries, and each edge end at it, in units of work: on
 /// problems of many nodes with few strategies (the contest's), that is most of a sweep's time.
 const NODE_UNITS: u64 = 50;
+/// The share of its value per second of work a bound must rise by to go on past its share when no
+/// answer is known (see [`Diffusion::extending`]).
+const STEEP_RISE_PER_S: f64 = 0.01;
 /// The share of the best bound a check must raise it by for the memory multipliers to stay as they
 /// are (the sweeps are still settling).
 const SETTLED_GAIN: f64 = 1e-3;
@@ -236,8 +239,9 @@ impl<'p> Diffusion<'p> {
     /// Let a run go on past its effort, up to `cap`, while it is closing its gap: while the bound's
     /// rise over its last checks, kept up, would reach the cost of the cheapest answer known before
     /// `cap` ends (`known`, the cost of an answer given before the run, or one read from the
-    /// reparametrized costs on the way). A dual that is about to prove an answer finishes; one that
-    /// rises slowly, or far from any answer, stops at its share.
+    /// reparametrized costs on the way), or, with no answer known, while it rises by at least
+    /// [`STEEP_RISE_PER_S`] of its value per second of work. A dual that is about to prove an answer
+    /// finishes; one that rises slowly, or far from any answer, stops at its share.
     pub fn extending(mut self, cap: Effort, known: Option<i128>) -> Self {
         self.cap = Some(cap);
         self.known = known;
@@ -460,7 +464,12 @@ impl<'p> Diffusion<'p> {
                 upper = upper.into_iter().chain(self.read_cost()).min();
                 let ((s0, b0), (s1, b1)) = (previous, latest);
                 let rate = (b1 - b0) as f64 / (s1 - s0).max(1e-9);
-                let closing = upper.is_some_and(|u| u > best && rate > 0.0 && s1 + (u - best) as f64 / rate <= cap_end);
+                // With no answer known, a bound still rising steeply goes on: the searches after it
+                // start from its prices, and the answer they find is likely one it is closing in on.
+                let closing = match upper {
+                    Some(u) => u > best && rate > 0.0 && s1 + (u - best) as f64 / rate <= cap_end,
+                    None => rate >= STEEP_RISE_PER_S * (best.unsigned_abs() as f64).max(1.0),
+                };
                 if !closing {
                     break;
                 }
