@@ -1,0 +1,113 @@
+//! `automap plan`: plan a model on a mesh, print progress, and write the outputs.
+
+use super::{CLOCK_DECIDED, WARNINGS_SHOWN, ms, past_limit};
+use automap::solver::Progress;
+use automap::{Error, Model, PlanOptions};
+use std::path::Path;
+use std::time::Instant;
+
+pub fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Option<&Path>) -> Result<(), Error> {
+    let (model, mesh) = (Model::load(model)?, automap::load_mesh(mesh)?);
+    for line in model.warning_lines(WARNINGS_SHOWN) {
+        eprintln!("{line}");
+    }
+    let t0 = Instant::now();
+    let planner = automap::Planner::new(&model, &mesh, opts)?;
+    if let Some(path) = export {
+        let p = &planner.built().problem;
+        if !p.ties.is_empty() || !p.budgets.is_empty() {
+            return Err(Error::Usage(format!(
+                "--export-problem {}: the contest's format holds no ties or collective bounds, and the constraints add {} ties and {} collective bounds",
+                path.display(),
+                p.ties.len(),
+                p.budgets.len()
+            )));
+        }
+        std::fs::write(path, automap::solver::iopddl::to_json(p)).map_err(|source| Error::Io {
+            what: "write",
+            path: path.display().to_string(),
+            source,
+        })?;
+        eprintln!("wrote the choice problem to {}", path.display());
+    }
+    let planner_strategies = planner.strategies();
+    eprintln!(
+        "[{:>7.2} s] {} steps (ops, with loop bodies laid out), {} strategies on {} ({} devices)",
+        t0.elapsed().as_secs_f64(),
+        planner.ops(),
+        planner.strategies(),
+        mesh.name,
+        mesh.num_devices()
+    );
+    if let Some(applied) = planner.constraints() {
+        eprintln!("{applied}");
+    }
+    if let Some(tactics) = planner.tactics() {
+        eprintln!("{tactics}");
+    }
+    let recipes = planner.reference_recipes();
+    eprintln!(
+        "[{:>7.2} s] {} reference plans, priced after the search from its plan: {}",
+        t0.elapsed().as_secs_f64(),
+        recipes.len(),
+        recipes.join(", ")
+    );
+    let setup_s = since_start(opts);
+    let mut progress = |p: &Progress| {
+        let at = t0.elapsed().as_secs_f64();
+        eprintln!("[{at:>7.2} s] {:<12} best plan {:>12}  proven bound {:>12}", p.phase, ms(p.incumbent), ms(p.bound));
+    };
+    let planned = planner.solve(opts, &mut progress)?;
+    if planned.clock_decided {
+        eprintln!("{CLOCK_DECIDED}");
+    }
+    let folder = out.display().to_string();
+    std::fs::create_dir_all(out).map_err(|source| Error::Io { what: "create", path: folder, source })?;
+    for (name, text) in
+        [("annotated.mlir", &planned.annotated), ("plan.json", &planned.plan_json), ("report.md", &planned.report)]
+    {
+        let path = out.join(name);
+        std::fs::write(&path, text).map_err(|source| Error::Io {
+            what: "write",
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
+    let (cost, sol) = (&planned.solved.cost, &planned.solved.solution);
+    if let Some(l) = &planned.solved.linked {
+        eprintln!("{}", automap::sharding::export::linking(l));
+    }
+    eprintln!("{}", planned.solved.presolve);
+    out!(
+        "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}{}; peak {:.1} MiB per device); gap {}",
+        model.name,
+        sol.status,
+        cost.total_s() * 1e3,
+        cost.compute_s * 1e3,
+        cost.comm_s * 1e3,
+        if cost.hidden_s > 0.0 {
+            format!(" - hidden behind compute {:.4}", cost.hidden_s * 1e3)
+        } else {
+            String::new()
+        },
+        cost.peak_bytes / 1048576.0,
+        sol.gap_text()
+    );
+    out!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
+    let (total_s, limit_s) = (since_start(opts), opts.time_limit.as_secs_f64());
+    if total_s > limit_s {
+        // Say where the time went: on a large program, reading, building and presolving the problem
+        // alone can take longer than a short limit, and the plan is then the first answer found.
+        let (presolve_s, strategies) = (planned.presolve_s, planner_strategies);
+        let written = if export.is_some() { " and writing it out" } else { "" };
+        let building = format!("reading and building the problem ({strategies} strategies){written}");
+        let rest = "the search, the reference plans and the outputs";
+        past_limit("planning", (total_s, limit_s), &building, setup_s, presolve_s, rest);
+    }
+    Ok(())
+}
+
+/// Seconds since planning started (the time limit counts from there).
+fn since_start(opts: &PlanOptions) -> f64 {
+    opts.started.map_or(0.0, |s| s.elapsed().as_secs_f64())
+}
