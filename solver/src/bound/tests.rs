@@ -168,6 +168,25 @@ fn a_run_ended_with_its_bound_flat_is_stalled_and_a_rising_or_converged_one_is_n
     assert!(flat.stalled(), "a converged bound run on for three checks is flat");
 }
 
+/// Past its share, a run goes on while it closes in on the answer known within its cap, and while
+/// it rises steeply (1% of its value a second) whatever answer is known; a slow rise toward a far
+/// answer, a flat bound, or a proven answer stops it.
+#[test]
+fn a_run_goes_on_while_closing_in_or_rising_steeply() {
+    use super::goes_on;
+    let best = 5_000;
+    // Closing in: 100 a second reaches 5,500 at 5 s of a 10 s cap; 8,000 only at 30 s.
+    assert!(goes_on(best, Some(5_500), 100.0, 0.0, 10.0));
+    assert!(!goes_on(best, Some(8_000), 10.0, 0.0, 10.0));
+    // Rising 4% a second: on, however far the answer known, or with none.
+    assert!(goes_on(best, Some(8_000), 200.0, 0.0, 10.0));
+    assert!(goes_on(best, None, 200.0, 0.0, 10.0));
+    // Rising 0.2% a second with no answer known, flat, or at the answer: it stops.
+    assert!(!goes_on(best, None, 10.0, 0.0, 10.0));
+    assert!(!goes_on(best, Some(5_500), 0.0, 0.0, 10.0));
+    assert!(!goes_on(best, Some(best), 10.0, 0.0, 10.0));
+}
+
 /// The chain above, stopped at its share with no answer known: an answer found afterwards that
 /// the bound was closing in on makes it go on (to within rounding of that answer); one beyond its
 /// reach in the cap given, or a diffusion that never ran, does not.
