@@ -443,21 +443,21 @@ impl<'p> Diffusion<'p> {
         // Whether `φ` was last swept in full under the current `μ` (an answer read from it then fits
         // the memory it prices).
         let mut settled = true;
-        // The seconds of work and best bound at the latest check and `TREND_CHECKS` checks before it
-        // (the rate of rise; `recent` holds the checks between), and past the effort the cheapest
-        // answer read so far and where the cap ends (in seconds of work). (A resumed run starts from
-        // the last run's trend, its times shifted to end at this run's start.)
-        let (mut previous, mut latest): ((f64, i128), (f64, i128)) = match self.trend.take() {
-            Some([(s0, b0), (s1, b1)]) => ((s0 - s1, b0), (0.0, b1)),
-            None => ((0.0, best), (0.0, best)),
-        };
-        let mut recent = std::collections::VecDeque::from([previous, latest]);
+        // The seconds of work and best bound at the last checks, from `TREND_CHECKS` checks before the
+        // latest (the rate of rise is between its ends), and past the effort the cheapest answer read
+        // so far and where the cap ends (in seconds of work). (A resumed run starts from the last
+        // run's trend, its times shifted to end at this run's start.)
+        let mut recent = std::collections::VecDeque::from(match self.trend.take() {
+            Some([(s0, b0), (s1, b1)]) => [(s0 - s1, b0), (0.0, b1)],
+            None => [(0.0, best), (0.0, best)],
+        });
         let mut upper = self.known;
         let cap = self.cap.clone();
         let cap_end = cap.as_ref().map_or(0.0, |c| c.nominal().as_secs_f64());
         let mut extended = false;
         while !cut && !stop.load(Ordering::Relaxed) {
             if effort.over(spent) {
+                let (previous, latest) = (recent[0], recent[recent.len() - 1]);
                 self.trend = Some([previous, latest]);
                 if cap.as_ref().is_none_or(|c| c.over(spent)) {
                     break;
@@ -498,12 +498,10 @@ impl<'p> Diffusion<'p> {
             if self.known.is_some_and(|k| best >= k) {
                 break;
             }
-            latest = (effort.seconds(spent, t0), best);
-            recent.push_back(latest);
+            recent.push_back((effort.seconds(spent, t0), best));
             while recent.len() > TREND_CHECKS + 1 {
                 recent.pop_front();
             }
-            previous = recent[0];
             if !lagrangian {
                 if (gain as f64) < MIN_GAIN * (best.unsigned_abs() as f64).max(1.0) {
                     if self.balanced {
