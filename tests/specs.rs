@@ -28,11 +28,23 @@ fn shipped_meshes_validate() {
         ("h100-2x8-ib", 16, 2),
         ("tpu-v5e-4x4", 16, 2),
         ("tpu-v5e-2x4x4", 32, 3),
+        ("tpu-v5e-16x16", 256, 2),
+        ("tpu-v5e-2x16x16-dcn", 512, 3),
+        ("tpu-v5p-4x4x4", 64, 3),
+        ("tpu-v6e-16x16", 256, 2),
+        ("h100-8x8", 64, 2),
     ] {
         assert!(
             names.iter().any(|(n, d, a)| n == want.0 && *d == want.1 && *a == want.2),
             "{want:?} missing from {names:?}"
         );
+    }
+    // The meshes of hardware XLA compiles for name their compiler, whose device count is the mesh's
+    // (checked when the spec is read); the TPU v4 spec says why it names none.
+    for name in ["h100-8", "h100-2x8-ib", "h100-8x8", "tpu-v5e-4x4", "tpu-v5e-16x16", "tpu-v5p-4x4x4", "tpu-v6e-16x16"]
+    {
+        let m = Mesh::load(&dir.join(format!("{name}.yaml"))).unwrap();
+        assert_eq!(m.compiler.as_ref().map(|c| c.devices()), Some(m.num_devices()), "{name}");
     }
     let ib = Mesh::load(&dir.join("h100-2x8-ib.yaml")).unwrap();
     assert_eq!(ib.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["node", "gpu"]);

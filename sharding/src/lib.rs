@@ -6,6 +6,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod build;
+mod compiler_target;
 mod conflict;
 mod constraints;
 mod cost;
@@ -34,7 +35,7 @@ pub use build::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on, prod
 pub use conflict::{Conflict, conflict};
 pub use constraints::UserConstraints;
 pub use cost::compute_cost;
-pub use mesh::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
+pub use mesh::{BYTES_PER_GIB, CompilerTarget, MAX_MEMORY_GIB, Mesh};
 pub use overlap::overlapped_step_s;
 pub use plan::{MESH_SYMBOL, Plan, PlanCost, PlanSpace, Prefetch};
 pub use reshard::{CollectiveKind, reshard};

@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+pub use crate::compiler_target::CompilerTarget;
+use crate::compiler_target::RawCompiler;
 pub use crate::spec_error::SpecError;
 
 /// Bytes in a GB (10⁹, as vendors quote link and memory bandwidth).
@@ -82,6 +84,8 @@ pub struct Mesh {
     pub axes: Vec<Axis>,
     /// Every device's figures.
     pub device: Device,
+    /// The XLA compiler that judges plans for this hardware (compile only), when the spec names one.
+    pub compiler: Option<CompilerTarget>,
 }
 
 /// Element types a mesh may give a peak for.
@@ -208,6 +212,8 @@ struct RawMesh {
     description: String,
     axes: Spanned<Vec<RawAxis>>,
     device: RawDevice,
+    #[serde(default)]
+    compiler: Option<Spanned<RawCompiler>>,
 }
 
 impl RawMesh {
@@ -297,11 +303,18 @@ impl RawMesh {
             }
             peak_tflops.insert(k.clone(), positive(v, &format!("device.peak_tflops.{k}"))?);
         }
+        let compiler = match &self.compiler {
+            None => None,
+            Some(c) => {
+                Some(c.value.validate(devices, c.referenced).map_err(|(loc, field, msg)| err(loc, &field, msg))?)
+            }
+        };
         Ok(Mesh {
             name: self.name.value,
             description: self.description.trim().to_string(),
             axes,
             device: Device { memory_gib, hbm_gb_per_s, peak_tflops },
+            compiler,
         })
     }
 }
@@ -341,6 +354,9 @@ impl fmt::Display for Mesh {
         writeln!(f, "  peak_tflops:")?;
         for (k, v) in &self.device.peak_tflops {
             writeln!(f, "    {k}: {v}")?;
+        }
+        if let Some(c) = &self.compiler {
+            writeln!(f, "compiler: {c}")?;
         }
         Ok(())
     }
@@ -395,6 +411,18 @@ mod tests {
         assert_eq!((e.line, e.column), (7, 5));
         assert!(e.message.contains("unknown field `bandwith`"), "{e}");
         assert!(e.to_string().starts_with("m.yaml:7:5: "), "{e}");
+    }
+
+    /// A mesh naming its compiler keeps it through printing, and a target for another device count is
+    /// refused at its line.
+    #[test]
+    fn compiler_target_round_trips_and_is_checked() {
+        let m = Mesh::parse(&format!("{GOOD}compiler: {{tpu: \"v5e:2x4\"}}\n"), "m.yaml").unwrap();
+        assert_eq!(m.compiler, Some(CompilerTarget::Tpu { topology: "v5e:2x4".into(), slices: 1 }));
+        assert_eq!(Mesh::parse(&m.to_string(), "again.yaml").unwrap(), m);
+        let e = bad(&format!("{GOOD}compiler: {{gpu: h100_sxm, topology: 1x2x8}}\n"));
+        assert_eq!(e.line, 17);
+        assert!(e.message.contains("compiler.topology: compiles for 16 devices, but the mesh has 8"), "{e}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //!
 //! Fields are declared in alphabetical order, so the file lists them in that order at every level.
 
-use crate::mesh::Mesh;
+use crate::mesh::{CompilerTarget, Mesh};
 use crate::plan::{Plan, PlanCost, PlanSpace};
 use crate::reshard::CollectiveKind;
 use automap_ir::module::Port;
@@ -64,6 +64,12 @@ pub struct MeshDoc {
     pub axes: Vec<AxisDoc>,
     /// Its name.
     pub name: String,
+    /// Memory per device, GiB (0 in a plan.json written before it was recorded).
+    #[serde(default)]
+    pub memory_gib: f64,
+    /// The XLA compiler that judges plans for its hardware, when the mesh spec names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compiler: Option<CompilerTarget>,
 }
 
 /// One mesh axis.
@@ -249,6 +255,8 @@ impl PlanDoc {
             mesh: MeshDoc {
                 axes: mesh.axes.iter().map(|a| AxisDoc { name: a.name.clone(), size: a.size }).collect(),
                 name: mesh.name.clone(),
+                memory_gib: mesh.device.memory_gib,
+                compiler: mesh.compiler.clone(),
             },
             predicted: Predicted {
                 bytes_accessed_per_device: work.bytes,
