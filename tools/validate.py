@@ -18,6 +18,14 @@ reduce-scatter as an all-reduce followed by a dynamic slice; --require-match com
 peak of XLA's live-range analysis (read from the files XLA dumps while compiling; the compile time printed
 includes writing them) and the size of XLA's buffer assignment.
 
+--target tpu|gpu compiles with XLA's TPU or GPU compiler for the hardware the plan's mesh names
+(`compiler:` in the mesh spec: a TPU topology and slice count, or a GPU model and topology; see
+python/automap/judge.py), compile only, on this machine: no accelerator is needed. It prints the compiler's
+memory per device (arguments, temporaries, outputs, aliases, host memory) beside the prediction and
+whether it fits the device, its FLOPs and bytes accessed, its collectives beside the plan's, and, with
+--live, what its buffer assignment holds at its peak beside what automap holds at its own. Exit 3 when
+the compiler refuses the plan for memory or needs more than the device has.
+
 --compile-only compiles the annotated module and runs nothing: for production-size programs, whose
 tensors no CPU could hold. It prints XLA's memory per device (`memory_analysis()`: arguments, outputs,
 temporaries, aliased) beside the predicted peak, and the collectives as above. The device count is the
@@ -27,6 +35,7 @@ them; `CustomSPMDPartitioning` calls need the Python callback of the process tha
 cannot be compiled from text.
 
     python3 tools/validate.py out/annotated.mlir --plan out/plan.json --compile-only
+    python3 tools/validate.py out/annotated.mlir --plan out/plan.json --target tpu
 """
 
 from __future__ import annotations
@@ -43,6 +52,10 @@ from pathlib import Path
 import hlo_collectives
 import xla_cpu
 
+# The Python package's judge (XLA's TPU and GPU compilers, compile only) imports nothing of the package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python" / "automap"))
+import judge  # noqa: E402
+
 KINDS = hlo_collectives.KINDS
 
 
@@ -54,6 +67,10 @@ def main(argv=None):
     ap.add_argument("--devices", type=int, help="virtual CPU devices (default: the plan's mesh's, or 8)")
     ap.add_argument("--compile-only", action="store_true",
                     help="compile the annotated module and print XLA's memory and collectives; run nothing")
+    ap.add_argument("--target", choices=["cpu", "tpu", "gpu"], default="cpu",
+                    help="the compiler: XLA's CPU backend (runs the plan), or its TPU or GPU compiler for the "
+                    "hardware the plan's mesh names (compile only)")
+    ap.add_argument("--json", help="write the compiler's figures and the prediction here (JSON)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rtol", type=float, default=1e-4)
     ap.add_argument("--atol", type=float, default=1e-5)
@@ -72,11 +89,21 @@ def main(argv=None):
     plan = json.loads(Path(cfg.plan).read_text())
     if cfg.devices is None:
         cfg.devices = math.prod(a["size"] for a in plan.get("mesh", {}).get("axes", [])) or 8
+    target = None
+    if cfg.target != "cpu":
+        target = plan.get("mesh", {}).get("compiler")
+        if not target or target.get("platform") != cfg.target:
+            ap.error(f"--target {cfg.target}: the plan's mesh names no {cfg.target.upper()} compiler "
+                     "(give its spec `compiler:`, e.g. {tpu: \"v5p:4x4x4\"} or {gpu: h100_sxm, topology: 1x8x8})")
+        cfg.compile_only = True
     if not cfg.compile_only and not cfg.reference:
         ap.error("--reference is needed unless --compile-only")
-    backend, devs = xla_cpu.client(cfg.devices)
+    if target:
+        backend, devs = judge.target_client(target, cfg.devices)
+    else:
+        backend, devs = xla_cpu.client(cfg.devices)
     if cfg.compile_only:
-        return compile_only(cfg, backend, devs, plan)
+        return compile_only(cfg, backend, devs, plan, target)
 
     import jax
     import numpy as np
@@ -187,43 +214,77 @@ def main(argv=None):
     return 0
 
 
-def compile_only(cfg, backend, devs, plan) -> int:
-    """Compile the annotated module for `devs` and print XLA's memory and collectives beside the plan's."""
+def compile_only(cfg, backend, devs, plan, target=None) -> int:
+    """Compile the annotated module for `devs` with the target's compiler and print its memory, work and
+    collectives beside the plan's. Exit 3 when the compiler refuses it for memory or it needs more than
+    the device has."""
     annotated = Path(cfg.annotated).read_text()
-    stand_ins = register_stand_ins(annotated)
+    stand_ins = register_stand_ins(annotated, target)
     if stand_ins:
         print(f"custom calls given a stand-in handler (compiled, never run): {', '.join(stand_ins)}")
     dump = tempfile.TemporaryDirectory(prefix="xla-dump-")
-    t0 = time.perf_counter()
-    try:
-        exe = xla_cpu.compile_text(backend, devs, annotated, shardy=cfg.format == "shardy", dump_to=dump.name)
-    except Exception as e:  # XLA's own error text is the useful part
-        print(f"XLA did not compile {cfg.annotated}: {e}", file=sys.stderr)
-        return 1
-    compile_s = time.perf_counter() - t0
-    print(f"XLA compiled the annotated module for {len(devs)} devices in {compile_s:.2f} s (compile only)")
+    name = judge.describe(target)
+    if target:
+        figures, exe = judge.judge(annotated, plan, shardy=cfg.format == "shardy", client=backend, devs=devs)
+    else:
+        figures, exe = {"target": name}, None
+        t0 = time.perf_counter()
+        try:
+            exe = xla_cpu.compile_text(backend, devs, annotated, shardy=cfg.format == "shardy", dump_to=dump.name)
+            figures.update(verdict="compiled", compile_s=time.perf_counter() - t0)
+        except Exception as e:  # XLA's own error text is the useful part
+            figures.update(verdict="refused", error=str(e))
+    if exe is None:
+        write_json(cfg, figures)
+        print(f"XLA's {name} compiler did not compile {cfg.annotated}: {figures['error']}", file=sys.stderr)
+        print(f"verdict: {figures['verdict']}")
+        return 3 if figures["verdict"] == "out of memory" else 1
+    print(f"XLA compiled the annotated module for {len(devs)} devices in {figures['compile_s']:.2f} s "
+          f"(compile only, {name})")
     print(memory_line(exe, plan, xla_cpu.live_peak_bytes(dump.name)))
-    print(work_line(exe, plan))
+    print(cost_line(exe, plan, target, figures))
     dump.cleanup()
+    fits = figures["verdict"] in ("fits", "compiled")
+    if target:
+        print(f"verdict: {figures['verdict']} (the compiler's total {size(figures['device_total_bytes'])} of the "
+              f"device's {size(figures['device_bytes'])}; host memory {size(figures['host_total_bytes'])})")
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
     if cfg.dump_hlo:
         with open(cfg.dump_hlo, "w") as f:
             f.write(hlo)
     made, own = split_own(hlo_collectives.collectives(hlo), own_collectives(annotated))
     lines, match = compare(plan.get("predicted", {}).get("collective_list", []), made)
+    figures["collectives_match"] = match
+    figures["collectives"] = {k: [n, b] for k, (n, b) in collective_totals(made).items()}
     lines += own_line(own)
     print("\n" + "\n".join(lines))
+    write_json(cfg, figures)
+    if not fits:
+        return 3
     if cfg.require_match and not match:
         print("XLA's collectives differ from the prediction (--require-match)", file=sys.stderr)
         return 2
     return 0
 
 
+def write_json(cfg, figures: dict) -> None:
+    if cfg.json:
+        Path(cfg.json).write_text(json.dumps(figures, indent=1, default=float) + "\n")
+
+
+def collective_totals(cs: list[dict]) -> dict:
+    out: dict = {}
+    for c in cs:
+        n, b = out.get(c["kind"], (0, 0))
+        out[c["kind"]] = (n + 1, b + c["bytes"])
+    return out
+
+
 # Custom-call targets XLA itself implements or rewrites: never given a stand-in.
 XLA_TARGETS = {"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "CustomSPMDPartitioning"}
 
 
-def register_stand_ins(text: str) -> list[str]:
+def register_stand_ins(text: str, target: dict | None = None) -> list[str]:
     """Register a stand-in FFI handler (one of jaxlib's own, never run) for every custom-call target of
     `text` that this process has no handler for, so that a compile-only check of a module calling a
     user's kernel reaches XLA's partitioner. Returns the targets registered."""
@@ -232,11 +293,14 @@ def register_stand_ins(text: str) -> list[str]:
 
     capsule = lapack._lapack.registrations()["lapack_strsm_ffi"]
     targets = sorted(set(re.findall(r"stablehlo\.custom_call @([\w$.]+)", text)) - XLA_TARGETS)
+    platform = {"gpu": "CUDA", "tpu": None}.get((target or {}).get("platform"), "cpu")
     registered = []
     for t in targets:
-        if t.startswith("lapack_"):
+        # lapack's are the CPU's own; the TPU compiler takes its kernels (`tpu_custom_call`) as they are,
+        # and a user's opaque kernel cannot be registered with it from here.
+        if t.startswith("lapack_") or platform is None:
             continue
-        jax.ffi.register_ffi_target(t, capsule, platform="cpu")
+        jax.ffi.register_ffi_target(t, capsule, platform=platform)
         registered.append(t)
     return registered
 
@@ -282,18 +346,23 @@ def own_line(own: list[dict]) -> list[str]:
 
 
 def work_line(exe, plan: dict) -> str:
-    """XLA's `cost_analysis()` of the compiled module (one device's program) beside the plan's FLOPs and
-    bytes accessed per device. XLA counts a `while` body once, so the plan's figures with each loop body
-    counted once are the ones compared. Bytes differ by fusion: XLA's CPU backend fuses elementwise
-    chains (their intermediates never reach memory) where the plan prices each op's operands and result."""
+    """`cost_line` for XLA's CPU backend."""
+    return cost_line(exe, plan, None, {})
+
+
+def cost_line(exe, plan: dict, target: dict | None, figures: dict) -> str:
+    """The compiler's cost analysis of the compiled module (one device's program) beside the plan's FLOPs
+    and bytes accessed per device, recorded in `figures`. XLA counts a `while` body once, so the plan's
+    figures with each loop body counted once are the ones compared. Bytes differ by fusion: the plan
+    fuses elementwise chains as XLA's GPU and TPU backends do; the CPU backend fuses less."""
     p = plan.get("predicted", {})
     pf, pb = p.get("flops_per_device_bodies_once"), p.get("bytes_accessed_per_device_bodies_once")
     try:
-        ca = exe.cost_analysis()
+        ca = judge.cost_analysis(exe, target)
     except Exception as e:  # not every client implements it
         return f"work per device: XLA gives no cost analysis ({e})"
-    ca = ca[0] if isinstance(ca, list) else ca
     xf, xb = ca.get("flops"), ca.get("bytes accessed")
+    figures.update(flops=xf, bytes_accessed=xb, predicted_flops=pf, predicted_bytes_accessed=pb)
     if pf is None or xf is None:
         return "work per device: no prediction in plan.json (an older automap?)"
 
@@ -318,10 +387,12 @@ def memory_line(exe, plan: dict, live_peak: int | None) -> str:
         return f"memory per device: predicted peak {size(predicted)}; {live}; XLA gave no buffer figures ({e})"
     total = ma.argument_size_in_bytes + ma.output_size_in_bytes + ma.temp_size_in_bytes - ma.alias_size_in_bytes
     ratio = f"; XLA's buffers / predicted {total / predicted:.3f}" if predicted else ""
+    host = ma.host_argument_size_in_bytes + ma.host_output_size_in_bytes + ma.host_temp_size_in_bytes
+    on_host = f"; in host memory {size(host)}" if host else ""
     return (
         f"memory per device: predicted peak {size(predicted)}; {live}; XLA's buffers {size(total)} "
         f"(arguments {size(ma.argument_size_in_bytes)}, outputs {size(ma.output_size_in_bytes)}, "
-        f"temporaries {size(ma.temp_size_in_bytes)}, aliased {size(ma.alias_size_in_bytes)}){ratio}"
+        f"temporaries {size(ma.temp_size_in_bytes)}, aliased {size(ma.alias_size_in_bytes)}){ratio}{on_host}"
     )
 
 
