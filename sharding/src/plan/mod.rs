@@ -170,8 +170,9 @@ impl<'m> PlanSpace<'m> {
     /// own? A reshape does (XLA makes it a bitcast); so does a loop-carried value that the body yields
     /// unchanged (a scan's weights: XLA hoists it out of the loop, and the loop reads its initial value);
     /// and so does a `dynamic_update_slice` of a loop body's block argument whose result only the body
-    /// yields back to that same carried value (XLA writes it into the carried value's buffer); and so
-    /// does an op XLA fuses into its readers (the `fusion` module). The operand's buffer then lives as
+    /// yields back to that same carried value (XLA writes it into the carried value's buffer); so does a
+    /// scatter or `dynamic_update_slice` whose operand the program made and nothing else reads (XLA
+    /// updates it in place); and so does an op XLA fuses into its readers (the `fusion` module). The operand's buffer then lives as
     /// long as the result is read ([`PlanSpace::buffer`]).
     pub fn shares_buffer(&self, pos: usize) -> bool {
         self.view.get(pos).copied().unwrap_or(false)
@@ -222,6 +223,18 @@ impl<'m> PlanSpace<'m> {
                 && !self.m.returns.contains(&yielded)
             {
                 out[p] = true;
+            }
+        }
+        // XLA updates in place: a scatter or dynamic_update_slice writes into its operand's buffer
+        // when nothing else reads that operand and the program made it (an argument's buffer is the
+        // caller's, copied first unless donated): the zeros a gradient is scattered into, say.
+        for (pos, step) in steps.iter().enumerate() {
+            let in_place = step.is_op()
+                && matches!(self.m.ops[step.op].kind, OpKind::Scatter { .. } | OpKind::DynamicUpdateSlice)
+                && step.results.len() == 1;
+            let Some(&base) = step.operands.first().filter(|_| in_place) else { continue };
+            if reads.get(&base) == Some(&1) && self.producer_of(base).is_some() && !self.m.returns.contains(&base) {
+                out[pos] = true;
             }
         }
         out
