@@ -16,6 +16,7 @@ mod compare;
 mod error;
 mod inputs;
 mod planner;
+pub mod verify;
 
 pub use check::{check, model_answer};
 pub use compare::{Comparison, Run, Subject, compare};

@@ -118,6 +118,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             memory_tolerance,
             out,
             export_problem,
+            verify,
         } => {
             let opts = PlanOptions {
                 method: solver,
@@ -133,7 +134,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 link: !no_link,
                 memory_tolerance: automap::memory_tolerance("--memory-tolerance", memory_tolerance)?,
             };
-            plan(&model, &mesh, &opts, &out, export_problem.as_deref())
+            plan(&model, &mesh, &opts, &out, export_problem.as_deref(), verify.as_deref())
         }
         Command::Check { problem, solution, mesh, plan, memory_limit, constraints, solver, time_limit } => {
             let limit = automap::seconds("--time-limit", time_limit)?;

@@ -44,6 +44,7 @@ const REFERENCE_S_PER_ENTRY: f64 = 7e-8;
 const PROBE_SHARE: f64 = 1.0 / 16.0;
 
 /// What `plan` is asked, beyond the model and the mesh.
+#[derive(Clone)]
 pub struct PlanOptions {
     /// The backend.
     pub method: Method,
@@ -259,11 +260,15 @@ impl<'a> Planner<'a> {
                  solver may find one",
                 export::bytes(u64::try_from(limit).unwrap_or(u64::MAX))
             )),
-            SolveError::Infeasible { limit, .. } => Error::NoFit {
-                path: name.clone(),
-                limit: export::bytes(u64::try_from(limit).unwrap_or(u64::MAX)),
-                explanation: self.why_nothing_fits(),
-            },
+            SolveError::Infeasible { limit, .. } => {
+                let (explanation, leanest_bytes) = self.why_nothing_fits();
+                Error::NoFit {
+                    path: name.clone(),
+                    limit: export::bytes(u64::try_from(limit).unwrap_or(u64::MAX)),
+                    explanation,
+                    leanest_bytes,
+                }
+            }
             SolveError::Unsatisfiable { .. } if opts.constraints.is_some() => {
                 Error::Conflict { path: name.clone(), why: self.why_constraints_conflict(opts) }
             }
@@ -370,8 +375,8 @@ const LISTED_VALUES: usize = 5;
 
 impl Planner<'_> {
     /// Why no plan fits: with every value at its leanest sharding, where memory peaks, what lives there,
-    /// and the memory limit below which no plan fits.
-    fn why_nothing_fits(&self) -> String {
+    /// and the memory limit below which no plan fits; with that leanest peak in bytes, when known.
+    fn why_nothing_fits(&self) -> (String, Option<f64>) {
         let (p, m) = (&self.built.problem, &self.model.module);
         let leanest: Vec<usize> = p
             .nodes
@@ -380,10 +385,9 @@ impl Planner<'_> {
                 (0..n.strategies.len()).filter(|&s| n.allowed(s)).min_by_key(|&s| n.strategies[s].usage).unwrap_or(0)
             })
             .collect();
-        let Ok(e) = automap_solver::evaluate(p, &leanest) else {
-            return "every value's leanest sharding is over it".into();
-        };
-        let Some(t) = e.peak_time else { return "every value's leanest sharding is over it".into() };
+        let over = || ("every value's leanest sharding is over it".to_string(), None);
+        let Ok(e) = automap_solver::evaluate(p, &leanest) else { return over() };
+        let Some(t) = e.peak_time else { return over() };
         // Node intervals count program points from 1, after the step at position t - 1.
         let steps = self.space.steps();
         let place = usize::try_from(t - 1).ok().and_then(|pos| steps.get(pos)).map_or(String::new(), |step| {
@@ -406,13 +410,14 @@ impl Planner<'_> {
             .map(|(u, what)| format!("{what} ({})", export::bytes(u64::try_from(*u).unwrap_or(0))))
             .collect();
         let gib = (e.peak_usage as f64 / BYTES_PER_GIB * 1e6).ceil() / 1e6;
-        format!(
+        let text = format!(
             "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}; no plan fits under {} bytes per device (--memory-limit {gib}, in GiB rounded up)",
             export::bytes(u64::try_from(e.peak_usage).unwrap_or(u64::MAX)),
             live.len(),
             listed.join(", "),
             e.peak_usage
-        )
+        );
+        (text, Some(e.peak_usage as f64))
     }
 
     /// A node of the problem as the user knows it: an argument by its JAX name, an op's result by its

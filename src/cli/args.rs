@@ -158,6 +158,16 @@ pub enum Command {
         /// no place in that format and are refused.
         #[arg(long, value_name = "FILE.json")]
         export_problem: Option<PathBuf>,
+        /// Check the plan with XLA's own compiler for the mesh's hardware (the spec's `compiler:`: TPU
+        /// or GPU, compile only, no accelerator needed), run by this Python (one with JAX and the
+        /// compilers: `pip install "jax[tpu]"`, or the CUDA plugin; see python/automap/judge.py). When
+        /// the compiler needs more memory than the device has, the plan is made again under a limit
+        /// lowered by the excess, until the compiler accepts one (at most 4 rounds, each a full plan
+        /// and compile); when no plan fits by automap's model, the leanest plan is compiled, and
+        /// returned if the compiler fits it. report.md lists each round: the limit, the predicted peak,
+        /// the compiler's total and its verdict. Exits with an error when no round fits.
+        #[arg(long, value_name = "PYTHON")]
+        verify: Option<PathBuf>,
     },
     /// Compare search methods on one problem at equal time limits: the exact pipeline (`ilp`) against
     /// MCTS, beam search, greedy propagation, the local search and its random restarts.

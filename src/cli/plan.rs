@@ -1,18 +1,106 @@
 //! `automap plan`: plan a model on a mesh, print progress, and write the outputs.
 
 use super::{CLOCK_DECIDED, WARNINGS_SHOWN, ms, past_limit};
+use automap::sharding::{BYTES_PER_GIB, Mesh};
 use automap::solver::Progress;
-use automap::{Error, Model, PlanOptions};
-use std::path::Path;
+use automap::{Error, Model, PlanOptions, verify};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-pub fn plan(model: &Path, mesh: &Path, opts: &PlanOptions, out: &Path, export: Option<&Path>) -> Result<(), Error> {
+pub fn plan(
+    model: &Path,
+    mesh: &Path,
+    opts: &PlanOptions,
+    out: &Path,
+    export: Option<&Path>,
+    verify: Option<&Path>,
+) -> Result<(), Error> {
     let (model, mesh) = (Model::load(model)?, automap::load_mesh(mesh)?);
     for line in model.warning_lines(WARNINGS_SHOWN) {
         eprintln!("{line}");
     }
+    match verify {
+        None => plan_once(&model, &mesh, opts, out, export),
+        Some(python) => plan_verified(&model, &mesh, opts, out, export, python),
+    }
+}
+
+/// Plan, compile with the mesh's compiler, and plan again under a lowered limit while the compiler
+/// needs more memory than the device has ([`verify::verified`]); report.md gains the rounds.
+fn plan_verified(
+    model: &Model,
+    mesh: &Mesh,
+    opts: &PlanOptions,
+    out: &Path,
+    export: Option<&Path>,
+    python: &Path,
+) -> Result<(), Error> {
+    if mesh.compiler.is_none() {
+        return Err(Error::Usage(format!(
+            "--verify: mesh {} names no compiler; add `compiler:` to its spec (e.g. {{tpu: \"v5p:4x4x4\"}} or \
+             {{gpu: h100_sxm, topology: 1x8x8}})",
+            mesh.name
+        )));
+    }
+    let gspmd = matches!(opts.format, automap::sharding::export::Format::Gspmd);
+    let limit = automap::memory_limit(mesh, opts.memory_limit_gib)?;
+    let plan_at = |limit: f64, round: usize| {
+        let folder = out.join(format!(".round-{round}"));
+        let round_opts = PlanOptions {
+            memory_limit_gib: Some(limit / BYTES_PER_GIB),
+            started: Some(Instant::now()),
+            ..opts.clone()
+        };
+        eprintln!("verify round {round}: planning under {:.2} GiB per device", limit / BYTES_PER_GIB);
+        plan_once(model, mesh, &round_opts, &folder, export).map(|()| folder)
+    };
+    let judge = |folder: &PathBuf, round: usize| {
+        eprintln!("verify round {round}: compiling with XLA's compiler (compile only)");
+        let j = verify::judge(python, folder, gspmd)?;
+        let gib = |b: Option<f64>| b.map_or("-".into(), |b| format!("{:.2} GiB", b / BYTES_PER_GIB));
+        eprintln!(
+            "verify round {round}: {} by XLA's {} compiler (its total {}, predicted {})",
+            j.verdict,
+            j.target,
+            gib(j.device_total_bytes.or(j.temporaries_bytes)),
+            gib(j.predicted_peak_bytes)
+        );
+        Ok(j)
+    };
+    let outcome = match verify::verified(limit, plan_at, judge) {
+        Ok(v) => keep(&v.plan, out, &v.rounds),
+        Err(Error::Usage(why)) => Err(Error::Usage(format!("{}: {why}", model.name))),
+        Err(e) => Err(e),
+    };
+    for entry in std::fs::read_dir(out).into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().starts_with(".round-") {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+    outcome
+}
+
+/// Move the outputs of the round in `folder` to `out`, with the rounds in its report, and say so.
+fn keep(folder: &Path, out: &Path, rounds: &[verify::Round]) -> Result<(), Error> {
+    let io = |what: &'static str, path: &Path| {
+        let path = path.display().to_string();
+        move |source| Error::Io { what, path, source }
+    };
+    for name in ["annotated.mlir", "plan.json", "report.md"] {
+        std::fs::rename(folder.join(name), out.join(name)).map_err(io("move", &out.join(name)))?;
+    }
+    let report = out.join("report.md");
+    let mut text = std::fs::read_to_string(&report).map_err(io("read", &report))?;
+    text.push_str(&verify::report_section(rounds));
+    std::fs::write(&report, text).map_err(io("write", &report))?;
+    out!("verified: XLA's compiler accepts the plan in {} (rounds in report.md)", out.display());
+    Ok(())
+}
+
+/// Plan once and write the outputs into `out`.
+fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export: Option<&Path>) -> Result<(), Error> {
     let t0 = Instant::now();
-    let planner = automap::Planner::new(&model, &mesh, opts)?;
+    let planner = automap::Planner::new(model, mesh, opts)?;
     if let Some(path) = export {
         let p = &planner.built().problem;
         if !p.ties.is_empty() || !p.budgets.is_empty() {
