@@ -51,6 +51,7 @@ def plan(
     link: bool = True,
     memory_tolerance: float | None = None,
     progress: bool | Callable[[str, float, float | None, float | None], Any] = False,
+    verify: bool = False,
 ) -> Plan:
     """Plan how to shard `fn` on a device mesh.
 
@@ -83,6 +84,13 @@ def plan(
             default) returns the fastest plan found, whatever its peak.
         progress: True to print the solver's progress to stderr, or a callable given
             `(phase, elapsed_s, best_step_s, bound_s)` (the last two may be None).
+        verify: compile the plan with XLA's own compiler for the mesh's hardware (the spec's
+            `compiler:`, a TPU topology or a GPU model; compile only, no accelerator needed: this
+            Python needs `jax[tpu]` or the CUDA plugin, see `automap.judge`), and while it needs more
+            memory than the device has, plan again under a limit lowered by the excess (at most 4
+            rounds); when automap's model fits nothing, the leanest plan is compiled and kept if the
+            compiler fits it. `Plan.verification` lists each round; a plan the compiler refuses is
+            never returned (PlanError instead).
 
     Returns:
         A `Plan`. Raises `PlanError` with a located message when no plan can be made.
@@ -96,7 +104,7 @@ def plan(
     if progress is True:
         progress = _print_progress
     try:
-        annotated, plan_json, report, clock_decided = _native.plan(
+        annotated, plan_json, report, clock_decided, rounds = _native.plan(
             module,
             module_name,
             mesh_text,
@@ -112,12 +120,38 @@ def plan(
             link=bool(link),
             memory_tolerance=None if memory_tolerance is None else float(memory_tolerance),
             progress=progress or None,
+            judge=_Judge() if verify else None,
         )
     except _native.InputError as e:
         raise PlanError(str(e), module=module) from None
     except _native.InternalError as e:
         raise PlanError(str(e), input_fault=False, module=module) from None
-    return Plan(json.loads(plan_json), jax_mesh, fn, traced, module, annotated, report, clock_decided)
+    planned = Plan(json.loads(plan_json), jax_mesh, fn, traced, module, annotated, report, clock_decided)
+    planned.verification = json.loads(rounds) if rounds else None
+    return planned
+
+
+class _Judge:
+    """`plan(..., verify=True)`'s judge: compiles a plan with the compiler its mesh names, keeping the
+    compile-only client across rounds; returns the verdict's JSON."""
+
+    def __init__(self):
+        self._clients: dict[str, tuple] = {}
+
+    def __call__(self, annotated: str, plan_json: str) -> str:
+        from automap import judge
+
+        doc = json.loads(plan_json)
+        target = doc["mesh"]["compiler"]
+        key = json.dumps(target, sort_keys=True)
+        if key not in self._clients:
+            n = 1
+            for a in doc["mesh"]["axes"]:
+                n *= a["size"]
+            self._clients[key] = judge.target_client(target, n)
+        client, devs = self._clients[key]
+        figures, _ = judge.judge(annotated, doc, client=client, devs=devs)
+        return json.dumps(figures)
 
 
 def _with_methods(doc: str | None) -> str:
@@ -156,6 +190,8 @@ class Plan:
         report: the report a person reads (Markdown).
         module: the StableHLO text automap planned; annotated: the same with the plan's shardings.
         plan_json: plan.json as a dict.
+        verification: with `plan(..., verify=True)`, each round's memory limit and XLA's compiler's
+            verdict (`{"limit_bytes": ..., "judgement": {...}}`, or `"no_plan"` with why); else None.
     """
 
     def __init__(self, doc: dict, mesh, fn, traced, module: str, annotated: str, report: str, clock_decided: bool):
@@ -168,6 +204,7 @@ class Plan:
         self.module = module
         self.annotated = annotated
         self.report = report
+        self.verification: list[dict] | None = None
         self.clock_decided = clock_decided
         predicted, solver = doc["predicted"], doc["solver"]
         self.step_time_s = predicted["step_time_s"]

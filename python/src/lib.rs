@@ -3,10 +3,10 @@
 //! constraints, YAML or JSON), so that nothing is written to disk, and the solve runs with the
 //! interpreter released, so other Python threads go on while it plans.
 
-use automap::sharding::Mesh;
 use automap::sharding::UserConstraints;
+use automap::sharding::{BYTES_PER_GIB, Mesh};
 use automap::solver::{COST_UNITS_PER_SECOND, Method, Progress};
-use automap::{Error, Model, PlanOptions};
+use automap::{Error, Model, PlanOptions, verify};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -19,19 +19,23 @@ create_exception!(
 );
 create_exception!(_native, InternalError, PyException, "automap itself failed (a bug: please report it).");
 
-/// What the planner returns: the annotated module, plan.json, report.md, and whether the time limit
-/// (not the work) ended a phase of the solve, so that another run may plan differently.
-type Planned = (String, String, String, bool);
+/// What the planner returns: the annotated module, plan.json, report.md, whether the time limit (not
+/// the work) ended a phase of the solve, so that another run may plan differently, and with `judge`,
+/// the rounds of the compiler's checks as JSON (`None` without).
+type Planned = (String, String, String, bool, Option<String>);
 
 /// Plan the StableHLO text `module` (named `module_name` in messages) on the mesh spec `mesh` (YAML or
 /// JSON text named `mesh_name`), as `automap plan` does (`tactics` as its `--tactic`, `link=False` as its
 /// `--no-link`). `progress`, when given, is called with
 /// `(phase, elapsed_s, best_step_s, bound_s)` as the solver improves (the last two may be `None`).
+/// `judge`, when given, is called with `(annotated, plan_json)` and returns the JSON of XLA's compiler's
+/// verdict (`automap.judge`): the plan is made again under a lowered memory limit while the compiler
+/// needs more than the device has, as `automap plan --verify` does ([`automap::verify::verified`]).
 #[pyfunction]
 #[pyo3(signature = (
     module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints", tactics=None,
     memory_limit_gib=None, time_limit_s=60.0, threads=automap::PLAN_THREADS, solver="auto", seed=0, link=true,
-    memory_tolerance=None, progress=None
+    memory_tolerance=None, progress=None, judge=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn plan(
@@ -51,6 +55,7 @@ fn plan(
     link: bool,
     memory_tolerance: Option<f64>,
     progress: Option<Py<PyAny>>,
+    judge: Option<Py<PyAny>>,
 ) -> PyResult<Planned> {
     let Some(method) = Method::named(solver) else {
         let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
@@ -85,8 +90,40 @@ fn plan(
                 });
             }
         };
-        let planned = automap::plan(&model, &mesh, &opts, &mut report)?;
-        Ok::<Planned, Error>((planned.annotated, planned.plan_json, planned.report, planned.clock_decided))
+        let Some(judge) = &judge else {
+            let planned = automap::plan(&model, &mesh, &opts, &mut report)?;
+            return Ok::<Planned, Error>((
+                planned.annotated,
+                planned.plan_json,
+                planned.report,
+                planned.clock_decided,
+                None,
+            ));
+        };
+        if mesh.compiler.is_none() {
+            return Err(Error::Usage(format!(
+                "verify: mesh {} names no compiler; add `compiler:` to its spec (e.g. {{tpu: \"v5p:4x4x4\"}} or \
+                 {{gpu: h100_sxm, topology: 1x8x8}})",
+                mesh.name
+            )));
+        }
+        let limit = automap::memory_limit(&mesh, opts.memory_limit_gib)?;
+        let plan_at = |limit: f64, _round: usize| {
+            let round_opts = PlanOptions { memory_limit_gib: Some(limit / BYTES_PER_GIB), ..opts.clone() };
+            automap::plan(&model, &mesh, &round_opts, &mut report)
+        };
+        let judge_at = |planned: &automap::Planned, _round: usize| {
+            let text = Python::attach(|py| {
+                judge.call1(py, (planned.annotated.as_str(), planned.plan_json.as_str()))?.extract::<String>(py)
+            })
+            .map_err(|e| Error::Usage(format!("verify: the judge failed: {e}")))?;
+            serde_json::from_str::<verify::Judgement>(&text)
+                .map_err(|e| Error::Usage(format!("verify: the judge's answer is not its JSON ({e}): {text}")))
+        };
+        let v = verify::verified(limit, plan_at, judge_at)?;
+        let p = v.plan;
+        let report = format!("{}{}", p.report, verify::report_section(&v.rounds));
+        Ok((p.annotated, p.plan_json, report, p.clock_decided, Some(verify::rounds_json(&v.rounds))))
     })
     .map_err(|e| if e.is_input() { InputError::new_err(e.to_string()) } else { InternalError::new_err(e.to_string()) })
 }
