@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Plan the production-size fixtures and compile every plan with XLA (compile only), one table row each.
+"""Plan the production-size fixtures and compile every plan with the XLA compiler of its mesh's hardware
+(compile only), one table row each.
 
     python3 tools/production_check.py --automap target/release/automap
-    python3 tools/production_check.py --only llama3_8b_train:h100-8x8 --only llama3_8b_train:h100-8x8:gspmd
+    python3 tools/production_check.py --only llama3_8b_train:h100-8x8 --only llama3_8b_train:tpu-v5p-4x4x4
 
 Each case is FIXTURE:MESH[:FORMAT] (tests/fixtures/production/FIXTURE.mlir, specs/meshes/MESH.yaml,
 FORMAT shardy or gspmd). For each: the ops it imports, the steps and strategies it plans, the plan's
-status, gap and wall time, whether XLA compiles the annotated module for the mesh's device count on
-virtual CPU devices (tools/validate.py --compile-only) and in how long, and the predicted peak per
-device beside XLA's live peak and buffer total. XLA's CPU backend holds bf16 values in f32, so the same
-plan is also priced on the program read with f32 for bf16 ("as f32"), the figure XLA's CPU peak is
-compared with. A second table sets each plan beside the expert plans of its report; a third gives its
-step serial and overlapped, the roofline split, the FLOPs utilisation and the costliest op kinds.
-Exits 1 when a plan fails or XLA does not compile one.
+status, gap and wall time, and the compiler's judgement (tools/validate.py --target): a mesh whose spec
+names a compiler (`compiler:`: XLA's TPU compiler for a TPU topology, its GPU compiler for a GPU model)
+is compiled by it, and the predicted peak per device is set beside the compiler's total (arguments +
+outputs + temporaries - aliased), with its verdict (fits, out of memory), its FLOPs and bytes accessed
+against the prediction, and whether its collectives match the plan's. A mesh without a compiler is
+compiled by XLA's CPU backend on virtual devices, which holds bf16 values in f32: the same plan is then
+also priced on the program read with f32 for bf16 ("as f32"), the figure the CPU's peak is compared with.
+A second table sets each plan beside the expert plans of its report; a third gives its step serial and
+overlapped, the roofline split, the FLOPs utilisation and the costliest op kinds.
+Exits 1 when a plan fails, the compiler refuses one, or one needs more memory than the device has.
 """
 
 from __future__ import annotations
@@ -28,8 +32,9 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# Every production fixture on the 64-GPU cluster, and the others' meshes: the 3-D TPU slice and the
-# multi-slice pod.
+# Every production fixture on the 64-GPU cluster (XLA's GPU compiler), and on the TPU meshes (its TPU
+# compiler): a v5p slice, a v6e pod, two v5e pods over DCN, four v5p slices over DCN; the 3-D v4 slice
+# names no compiler (tpu-v4-8x8x4.yaml says why) and is compiled by the CPU backend.
 CASES = [
     "llama3_8b_train:h100-8x8",
     "llama3_8b_train:h100-8x8:gspmd",
@@ -40,6 +45,14 @@ CASES = [
     "llama3_8b_flash_train:h100-8x8",
     "llama3_8b_kernel_train:h100-8x8",
     "llama3_8b_rule_kernel_train:h100-8x8",
+    "llama3_8b_train:tpu-v5p-4x4x4",
+    "mixtral_train:tpu-v5p-4x4x4",
+    "llama3_8b_decode:tpu-v5p-4x4x4",
+    "llama3_8b_train:tpu-v6e-16x16",
+    "llama3_8b_train_8k:tpu-v6e-16x16",
+    "llama3_8b_flash_train:tpu-v6e-16x16",
+    "llama3_70b_train:tpu-v6e-16x16",
+    "llama3_70b_train:tpu-v5e-2x16x16-dcn",
     "llama3_8b_train:tpu-v4-8x8x4",
     "llama3_8b_flash_train:tpu-v4-8x8x4",
     "llama3_70b_train:tpu-v5p-4x4x4x8-dcn",
@@ -129,35 +142,51 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest:
                           "--time-limit", str(time_limit), "--out", str(folder / "leanest")])
         m = re.search(r"memory peaks at ([\d.]+ (?:GiB|MiB|KiB)) per device", text)
         row["leanest_gib"] = size_gib(m.group(1)) if m else None
-    # XLA's CPU backend computes bf16 in f32 and holds those values in f32 buffers (GPU and TPU backends
-    # keep bf16): the same plan priced on the program with every bf16 type read as f32 is what the CPU
-    # holds, and the figure its peak is compared with.
-    f32 = folder / "as_f32.mlir"
-    f32.write_text(re.sub(r"(?<=[x<])bf16(?=>)", "f32", (ROOT / model).read_text()))
-    _, text, _ = run([automap, "check", str(f32), "--mesh", f"specs/meshes/{mesh}.yaml", "--plan",
-                      str(folder / "plan.json"), "--memory-limit", "1e6", "--time-limit", "1"])
-    m = re.search(r"peak memory per device: ([\d.]+) GiB", text)
-    row["predicted_f32_gib"] = float(m.group(1)) if m else None
     if "@CustomSPMDPartitioning" in (ROOT / model).read_text():
         # custom_partitioning's partition callback is a Python function of the process that lowered the
         # module (its id is the custom_call's backend_config): no other process can compile it.
         row["xla"], row["ok"] = None, True
         return row
+    compiler = json.loads((folder / "plan.json").read_text())["mesh"].get("compiler")
+    target = compiler["platform"] if compiler else "cpu"
+    if target == "cpu":
+        # XLA's CPU backend computes bf16 in f32 and holds those values in f32 buffers (GPU and TPU
+        # keep bf16): the same plan priced on the program with every bf16 type read as f32 is what the
+        # CPU holds, and the figure its peak is compared with.
+        f32 = folder / "as_f32.mlir"
+        f32.write_text(re.sub(r"(?<=[x<])bf16(?=>)", "f32", (ROOT / model).read_text()))
+        _, text, _ = run([automap, "check", str(f32), "--mesh", f"specs/meshes/{mesh}.yaml", "--plan",
+                          str(folder / "plan.json"), "--memory-limit", "1e6", "--time-limit", "1"])
+        m = re.search(r"peak memory per device: ([\d.]+) GiB", text)
+        row["predicted_f32_gib"] = float(m.group(1)) if m else None
+    figures = folder / "compiler.json"
     rc, text, _ = run([sys.executable, "tools/validate.py", str(folder / "annotated.mlir"), "--plan",
-                       str(folder / "plan.json"), "--compile-only", "--format", fmt])
-    m = re.search(r"XLA compiled the annotated module for (\d+) devices in ([\d.]+) s", text)
-    row["xla"] = bool(m) and rc == 0
-    row["compile_s"] = float(m.group(2)) if m else None
+                       str(folder / "plan.json"), "--compile-only", "--format", fmt, "--target", target,
+                       "--json", str(figures)])
+    row["compiler"] = target.upper()
+    fig = json.loads(figures.read_text()) if figures.exists() else {}
+    row["verdict"] = fig.get("verdict", "refused" if rc else "fits")
+    row["xla"] = rc in (0, 2) and "compile_s" in fig
+    row["compile_s"] = fig.get("compile_s")
     if not row["xla"]:
-        row["status"] += "; XLA: " + (text.strip().splitlines() or ["?"])[-1][:200]
+        why = fig.get("error") or (text.strip().splitlines() or ["?"])[-1]
+        row["status"] += f"; {row['compiler']}: {row['verdict']}: " + why.splitlines()[0][:200]
+        total = fig.get("device_total_bytes") or fig.get("temporaries_bytes")
+        row["xla_total_gib"] = total / GIB if total else None
         return row
     live = re.search(r"XLA's live peak ([\d.]+ (?:GiB|KiB))", text)
-    total = re.search(r"XLA's buffers ([\d.]+ (?:GiB|KiB))", text)
     row["xla_live_gib"] = size_gib(live.group(1)) if live else None
-    row["xla_total_gib"] = size_gib(total.group(1)) if total else None
-    work = re.search(r"XLA / predicted ([\d.]+)\); bytes accessed .*\(([\d.]+)\)", text)
-    row["flops_ratio"], row["bytes_ratio"] = (float(work.group(1)), float(work.group(2))) if work else (None, None)
-    row["ok"] = True
+    total = fig.get("device_total_bytes")
+    if total is None:
+        m = re.search(r"XLA's buffers ([\d.]+ (?:GiB|KiB))", text)
+        row["xla_total_gib"] = size_gib(m.group(1)) if m else None
+    else:
+        row["xla_total_gib"] = total / GIB
+    pf, pb = fig.get("predicted_flops"), fig.get("predicted_bytes_accessed")
+    row["flops_ratio"] = fig["flops"] / pf if pf and fig.get("flops") else None
+    row["bytes_ratio"] = fig["bytes_accessed"] / pb if pb and fig.get("bytes_accessed") else None
+    row["collectives_match"] = fig.get("collectives_match")
+    row["ok"] = row["verdict"] in ("fits", "compiled")
     return row
 
 
@@ -167,11 +196,12 @@ def cell(row: dict, key: str, fmt: str) -> str:
 
 
 def table(rows: list[dict]) -> str:
-    head = ("| case | ops | steps | strategies | plan | gap | plan s | XLA compiles | compile s | predicted peak "
-            "| as f32 | XLA live peak | XLA buffers | live / predicted | live / as f32 |\n"
-            "|---|---:|---:|---:|---|---:|---:|:---:|---:|---:|---:|---:|---:|---:|---:|")
+    head = ("| case | ops | steps | strategies | plan | gap | plan s | compiler | verdict | compile s "
+            "| predicted peak | compiler's total | total / predicted | XLA live peak | as f32 | FLOPs ratio "
+            "| bytes ratio | collectives match |\n"
+            "|---|---:|---:|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|")
     lines = [head]
-    compiled = {True: "yes", False: "no", None: "n/a"}
+    yes_no = {True: "yes", False: "no", None: "-"}
     for r in rows:
         def f(k, fmt="{:.2f}", r=r):
             return cell(r, k, fmt)
@@ -181,11 +211,11 @@ def table(rows: list[dict]) -> str:
 
         lines.append(
             f"| {r['case']} | {f('ops', '{:,}')} | {f('steps', '{:,}')} | {f('strategies', '{:,}')} | {r['status']} "
-            f"| {f('gap', '{:.2g}%')} | {f('plan_s', '{:.1f}')} | {compiled[r.get('xla', False)]} "
-            f"| {f('compile_s', '{:.1f}')} "
-            f"| {f('predicted_gib')} GiB | {f('predicted_f32_gib')} GiB | {f('xla_live_gib')} GiB "
-            f"| {f('xla_total_gib')} GiB | {ratio('xla_live_gib', 'predicted_gib')} "
-            f"| {ratio('xla_live_gib', 'predicted_f32_gib')} |"
+            f"| {f('gap', '{:.2g}%')} | {f('plan_s', '{:.1f}')} | {r.get('compiler', '-')} "
+            f"| {r.get('verdict', 'n/a' if r.get('xla', False) is None else '-')} | {f('compile_s', '{:.1f}')} "
+            f"| {f('predicted_gib')} GiB | {f('xla_total_gib')} GiB | {ratio('xla_total_gib', 'predicted_gib')} "
+            f"| {f('xla_live_gib')} GiB | {f('predicted_f32_gib')} GiB | {f('flops_ratio', '{:.3f}')} "
+            f"| {f('bytes_ratio', '{:.3f}')} | {yes_no[r.get('collectives_match')]} |"
         )
     return "\n".join(lines)
 

@@ -422,6 +422,12 @@ def mixtral_train(scale=1):
     return training(MIXTRAL_8X7B.scaled(scale), 256 // scale, 4096 // scale)
 
 
+def llama3_8b_train_8k(scale=1):
+    """Llama 3 8B at 8,192 tokens, 1,024 sequences (8M tokens: 4 sequences per chip of a 256-chip pod,
+    MaxText's published per-device batch for this model), dense attention."""
+    return training(LLAMA3_8B.scaled(scale), 1024 // scale, 8192 // scale)
+
+
 def llama3_8b_flash_train(scale=1):
     """Llama 3 8B at 8,192 tokens, 128 sequences (1M tokens), attention as a blockwise online-softmax scan
     over key blocks of 512 (a loop nested in the layer loop, with its own backward loop)."""
@@ -465,6 +471,7 @@ def llama3_8b_decode(scale=1):
 PRODUCTION = {
     "llama3_8b_train": llama3_8b_train,
     "llama3_8b_train_unrolled": llama3_8b_train_unrolled,
+    "llama3_8b_train_8k": llama3_8b_train_8k,
     "llama3_70b_train": llama3_70b_train,
     "mixtral_train": mixtral_train,
     "llama3_8b_flash_train": llama3_8b_flash_train,
