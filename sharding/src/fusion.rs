@@ -4,7 +4,8 @@
 //! `dynamic_slice`, `transpose`) computes nothing: XLA fuses it into each op that reads it (and folds a
 //! transpose into a `dot_general` reading it), which then reads the operand's elements where they are.
 //! It runs on its own only when something reads it that XLA does not fuse into: a loop's initial or
-//! yielded value (the zero-filled stacks a scan's results are written into), a `case` or `if`
+//! yielded value (the zero-filled stacks a scan's results are written into; but a broadcast the loop
+//! carries unchanged, XLA sinks into the body, where its readers fuse it), a `case` or `if`
 //! capturing it, a custom call, or the program's result; and, since XLA fuses operands into them on
 //! some backends only (its CPU backend copies out a slice a `dot_general` reads), a `dot_general`,
 //! convolution, scatter or sort. Its result holds no buffer of its own: its operand's buffer lives as
@@ -71,34 +72,53 @@ fn fuses_operands(kind: &OpKind) -> bool {
 
 /// Per step of `schedule`: is it fused into its readers (see the module's docs)? A step nobody reads
 /// is not. A reshape reading it is seen through (XLA makes it a bitcast): its readers count instead.
-pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
+/// With `sinks` (XLA's TPU compiler), a broadcast that a loop carries unchanged (a mask or fill made
+/// once and read by every iteration) is seen through too: the compiler sinks it into the loop's body
+/// (its `WhileLoopFusibleSinking` pass), so the loop carries its small operand and each iteration
+/// computes it where it is read: it is fused when the loop's reads of it (and any after the loop) are.
+/// XLA's GPU compiler keeps such a broadcast whole.
+pub fn fused_steps(m: &Module, schedule: &Schedule, sinks: bool) -> Vec<bool> {
     let steps = &schedule.steps;
-    // Each value's readers: the op's kind and, for a reshape, its result; `None` for a carry or a join.
-    type Reader<'a> = Option<(&'a OpKind, Option<ValueId>)>;
-    let mut readers: HashMap<ValueId, Vec<Reader<'_>>> = HashMap::new();
-    for step in steps {
-        let reader = step.is_op().then(|| {
-            let kind = &m.ops[step.op].kind;
-            let through = matches!(kind, OpKind::Reshape).then(|| step.results.first().copied()).flatten();
-            (kind, through)
-        });
-        for &v in &step.operands {
-            readers.entry(v).or_default().push(reader);
+    // Each value's readers: position and operand index.
+    let mut readers: HashMap<ValueId, Vec<(usize, usize)>> = HashMap::new();
+    for (pos, step) in steps.iter().enumerate() {
+        for (k, &v) in step.operands.iter().enumerate() {
+            readers.entry(v).or_default().push((pos, k));
         }
     }
     let returned: HashSet<ValueId> = m.returns.iter().copied().collect();
-    // Is `v` read, and only by ops XLA fuses it into (through reshapes)? `dots`: a dot is one.
-    let fusable = |v: ValueId, dots: bool| -> bool {
-        let (mut todo, mut read) = (vec![v], false);
+    // A carry whose body yields its block argument back: the loop leaves the value unchanged.
+    let invariant = |q: usize| steps[q].carried.is_some() && steps[q].operands.get(1) == steps[q].aliases.get(1);
+    // Is `v` read, and only by ops XLA fuses it into (through reshapes and, for `sinks`, unchanged
+    // carries)? `dots`: a dot is one.
+    let fusable = |v: ValueId, dots: bool, sinks: bool| -> bool {
+        let (mut todo, mut read, mut seen) = (vec![v], false, HashSet::new());
         while let Some(v) = todo.pop() {
             if returned.contains(&v) {
                 return false;
             }
-            for reader in readers.get(&v).map_or(&[][..], Vec::as_slice) {
-                match reader {
-                    Some((_, Some(r))) => todo.push(*r),
-                    Some((k, None)) if fuses_operands(k) || (dots && is_dot(k)) => read = true,
-                    _ => return false,
+            if !seen.insert(v) {
+                continue;
+            }
+            for &(q, k) in readers.get(&v).map_or(&[][..], Vec::as_slice) {
+                let reader = &steps[q];
+                if reader.is_op() {
+                    let kind = &m.ops[reader.op].kind;
+                    if matches!(kind, OpKind::Reshape) {
+                        todo.extend(reader.results.first().copied());
+                    } else if fuses_operands(kind) || (dots && is_dot(kind)) {
+                        read = true;
+                    } else {
+                        return false;
+                    }
+                } else if sinks && invariant(q) {
+                    // The initial value: the loop's reads (its block arguments) and the loop's result
+                    // count. The body yielding its block argument back reads nothing.
+                    if k == 0 {
+                        todo.extend(reader.results.iter().chain(&reader.aliases).copied());
+                    }
+                } else {
+                    return false;
                 }
             }
         }
@@ -111,7 +131,11 @@ pub fn fused_steps(m: &Module, schedule: &Schedule) -> Vec<bool> {
             step.is_op()
                 && selects_only(kind)
                 && step.results.len() == 1
-                && fusable(step.results[0], folds_into_dots(kind))
+                && fusable(
+                    step.results[0],
+                    folds_into_dots(kind),
+                    sinks && matches!(kind, OpKind::BroadcastInDim { .. }),
+                )
         })
         .collect()
 }
@@ -236,7 +260,7 @@ mod tests {
     fn fused(src: &str) -> Vec<(String, bool)> {
         let m = automap_ir::parse_module(src).unwrap();
         let schedule = Schedule::new(&m);
-        let f = fused_steps(&m, &schedule);
+        let f = fused_steps(&m, &schedule, false);
         schedule.steps.iter().zip(f).map(|(s, f)| (m.ops[s.op].name.clone(), f)).collect()
     }
 
@@ -262,11 +286,29 @@ mod tests {
         assert!(fused(src).iter().all(|(_, f)| !f));
     }
 
+    /// For the TPU compiler, a broadcast a loop carries unchanged is sunk into the body (fused into the
+    /// body's add); one the body changes (a carried accumulator) is held; for the others both are held.
+    #[test]
+    fn a_broadcast_a_loop_carries_unchanged_is_fused_and_an_accumulator_is_not() {
+        let src = "func.func @main(%s: tensor<f32>) -> tensor<4x8xf32> {\n  %c = stablehlo.constant dense<0> : tensor<i32>\n  %0 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<4x8xf32>\n  %1 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<4x8xf32>\n  %2:3 = stablehlo.while(%iterArg = %c, %iterArg_0 = %0, %iterArg_1 = %1) : tensor<i32>, tensor<4x8xf32>, tensor<4x8xf32>\n    cond {\n    %c_1 = stablehlo.constant dense<5> : tensor<i32>\n    %3 = stablehlo.compare LT, %iterArg, %c_1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n    stablehlo.return %3 : tensor<i1>\n  } do {\n    %c_1 = stablehlo.constant dense<1> : tensor<i32>\n    %3 = stablehlo.add %iterArg, %c_1 : tensor<i32>\n    %4 = stablehlo.add %iterArg_1, %iterArg_0 : tensor<4x8xf32>\n    stablehlo.return %3, %iterArg_0, %4 : tensor<i32>, tensor<4x8xf32>, tensor<4x8xf32>\n  }\n  return %2#2 : tensor<4x8xf32>\n}\n";
+        let m = automap_ir::parse_module(src).unwrap();
+        let schedule = Schedule::new(&m);
+        let broadcasts = |sinks: bool| -> Vec<bool> {
+            let f = fused_steps(&m, &schedule, sinks);
+            (schedule.steps.iter().zip(f))
+                .filter(|(s, _)| m.ops[s.op].name == "stablehlo.broadcast_in_dim")
+                .map(|(_, f)| f)
+                .collect()
+        };
+        assert_eq!(broadcasts(true), [true, false]);
+        assert_eq!(broadcasts(false), [false, false]);
+    }
+
     /// Each step's op name and whether [`fused_elementwise`] says it holds no buffer.
     fn unheld(src: &str) -> Vec<(String, bool)> {
         let m = automap_ir::parse_module(src).unwrap();
         let schedule = Schedule::new(&m);
-        let f = fused_elementwise(&m, &schedule, &fused_steps(&m, &schedule));
+        let f = fused_elementwise(&m, &schedule, &fused_steps(&m, &schedule, false));
         schedule
             .steps
             .iter()
