@@ -185,9 +185,30 @@ pub fn verified<T>(
         if let Some(plan) = fallback {
             return Ok(Verified { plan, rounds });
         }
+        let gib = |b: Option<f64>| b.map_or("-".into(), |b| format!("{:.2} GiB", b / crate::sharding::BYTES_PER_GIB));
         match lowered_limit(limit, &j) {
+            // The leanest plan is over: no limit below it has a plan.
+            Some(_) if tried_leanest => {
+                return Err(Error::Usage(format!(
+                    "no plan fits: automap's model fits nothing in the device's memory, and XLA's {} compiler needs \
+                     {} per device for the leanest plan ({} available):{}",
+                    j.target,
+                    gib(j.device_total_bytes.or(j.temporaries_bytes)),
+                    gib(j.available_bytes.or(Some(j.device_bytes))),
+                    report_section(&rounds)
+                )));
+            }
             Some(lower) if lower > 0.0 => limit = lower,
-            _ => {
+            Some(_) => {
+                return Err(Error::Usage(format!(
+                    "no plan fits: XLA's {} compiler needs {} per device beyond the device's memory, more than the \
+                     limit the plan was made under:{}",
+                    j.target,
+                    gib(j.excess_bytes()),
+                    report_section(&rounds)
+                )));
+            }
+            None => {
                 return Err(Error::Usage(format!(
                     "XLA's {} compiler refused the plan: {}",
                     j.target,
@@ -347,6 +368,27 @@ mod tests {
         assert_eq!(v.plan, 2, "the leanest plan, which the compiler fits");
         assert_eq!(limits.len(), 3);
         assert!((limits[1] - 30.0).abs() < 1e-3 && (limits[2] - 34.0).abs() < 1e-3, "{limits:?}");
+        // The leanest plan over the device too: an honest "no plan fits", after two rounds.
+        let mut calls = 0;
+        let over = verified(
+            16.0,
+            |limit, round| {
+                calls += 1;
+                if limit < 20.0 {
+                    return Err(Error::NoFit {
+                        path: "m".into(),
+                        limit: "16 B".into(),
+                        explanation: String::new(),
+                        leanest_bytes: Some(30.0),
+                    });
+                }
+                Ok(round)
+            },
+            |_, _| Ok(judged("out of memory", 40.0)),
+        );
+        let Err(Error::Usage(why)) = over else { panic!("a plan where none fits") };
+        assert!(why.starts_with("no plan fits: automap's model fits nothing"), "{why}");
+        assert_eq!(calls, 2);
         // A refusal for another reason than memory is an error, never a plan.
         let refused =
             verified(16.0, |_, r| Ok(r), |_, _| Ok(Judgement { verdict: "refused".into(), ..judged("", 0.0) }));
