@@ -45,6 +45,18 @@ still the same reduction:
     >>> [c["op"] for c in collectives(hlo)]
     ['jit(f)/dot_general', 'jit(f)/r', 'jit(f)/r', 'jit(f)/r', 'jit(f)/r', 'jit(f)/r']
 
+GPU and TPU pipelines make collectives asynchronous: an all-gather's (or reduce-scatter's) `-start`
+has the type (operands, results); the all-gather's results count (the `-done` is not counted again),
+and a reduce-scatter's operands (its results are one device's part):
+
+    >>> hlo = '''
+    ... %all-gather-start = ((f32[1,64]{1,0}, f32[2]{0}), (f32[8,64]{1,0}, f32[16]{0})) all-gather-start(%a, %b), replica_groups=[1,8]<=[8], dimensions={0}, metadata={op_name="jit(f)/(dot_general:mul)"}
+    ... %all-gather-done = (f32[8,64]{1,0}, f32[16]{0}) all-gather-done(%all-gather-start), metadata={op_name="jit(f)/(dot_general:mul)"}
+    ... '''
+    >>> for c in collectives(hlo): print(c)
+    {'kind': 'all-gather', 'bytes': 2048, 'op': 'jit(f)/dot_general'}
+    {'kind': 'all-gather', 'bytes': 64, 'op': 'jit(f)/mul'}
+
 A reduced part sent on:
 
     >>> hlo = '''
@@ -83,6 +95,22 @@ def shape_bytes(text: str) -> list[int]:
         for d in filter(None, dims.split(",")):
             n *= int(d)
         out.append(n)
+    return out
+
+
+def tuple_elements(ty: str) -> list[str]:
+    """The top-level elements of a tuple type `(a, (b, c), d)`; a non-tuple type is its own one element."""
+    if not ty.startswith("("):
+        return [ty]
+    out, depth, start = [], 0, 1
+    for i, ch in enumerate(ty):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if (ch == "," and depth == 1) or (ch == ")" and depth == 0):
+            out.append(ty[start:i].strip())
+            start = i + 1
     return out
 
 
@@ -128,7 +156,15 @@ def collectives(hlo: str) -> list[dict]:
         if not m:
             continue
         kind, rest = m.group("kind"), m.group("rest")
-        sizes = shape_bytes(m.group("ty"))
+        ty = m.group("ty")
+        if f"{kind}-start(" in line and kind != "all-reduce":
+            # An async start's type is (operands, results, [contexts]): an all-gather's results are
+            # the tensor whole along its devices, a reduce-scatter's operands.
+            ty = tuple_elements(ty)[0 if kind == "reduce-scatter" else 1]
+        sizes = shape_bytes(ty)
+        if kind == "reduce-scatter" and f"{kind}-start(" not in line:
+            # Its result is one device's part: the tensor whole is the group's parts.
+            sizes = [b * (group_size(rest) or 1) for b in sizes]
         # XLA numbers every fifth operand of a long list (`/*index=5*/%x`): the comment is no part of the name.
         operands = [o for o in re.sub(r"/\*.*?\*/", "", m.group("operands")).split(",") if o.strip()]
         if kind == "all-to-all":
