@@ -111,7 +111,8 @@ def step_parts(row: dict, folder: pathlib.Path) -> None:
     row["split"] = ", ".join(f"{k} {share}%" for k, share in kinds[:4])
 
 
-def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest: bool = False) -> dict:
+def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest: bool = False,
+         verify: bool = False) -> dict:
     fixture, mesh, *fmt = spec.split(":")
     fmt = fmt[0] if fmt else "shardy"
     model = f"tests/fixtures/production/{fixture}.mlir"
@@ -120,20 +121,31 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest:
     m = re.search(r"; (\d+) ops", text)
     row["ops"] = int(m.group(1)) if m else None
     folder = out / spec.replace(":", "-")
-    rc, text, wall = run([automap, "plan", model, "--mesh", f"specs/meshes/{mesh}.yaml", "--format", fmt,
-                          "--time-limit", str(time_limit), "--out", str(folder)])
+    cmd = [automap, "plan", model, "--mesh", f"specs/meshes/{mesh}.yaml", "--format", fmt,
+           "--time-limit", str(time_limit), "--out", str(folder)]
+    if verify and "compiler:" in (ROOT / f"specs/meshes/{mesh}.yaml").read_text():
+        cmd += ["--verify", sys.executable]
+    rc, text, wall = run(cmd)
+    if (folder / "verify.json").exists():
+        rounds = json.loads((folder / "verify.json").read_text())
+        row["rounds"] = len(rounds)
+        row["first_total_gib"] = next(
+            ((r["judgement"].get("device_total_bytes") or r["judgement"].get("temporaries_bytes") or 0) / GIB
+             for r in rounds if "judgement" in r), None)
     row["plan_s"] = wall
     m = re.search(r"(\d+) steps .*?, (\d+) strategies", text)
     row["steps"], row["strategies"] = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-    m = re.search(
+    # With --verify a plan is made each round: the last one is the plan kept.
+    plans = list(re.finditer(
         r": (optimal|heuristic|feasible|time limit)[^\n]*?peak ([\d.]+) MiB per device\); gap ([\d.e+-]+)%", text
-    )
+    ))
+    m = plans[-1] if plans else None
     if rc != 0 or not m:
         row["status"] = text.strip().splitlines()[-1][:200] if text.strip() else f"exit {rc}"
         return row
     row["status"], row["predicted_gib"], row["gap"] = m.group(1), float(m.group(2)) / 1024, float(m.group(3))
-    m = re.search(r"\((\d[\d.]*) ms predicted", text)
-    row["step_ms"] = float(m.group(1)) if m else None
+    steps = re.findall(r"\((\d[\d.]*) ms predicted", text)
+    row["step_ms"] = float(steps[-1]) if steps else None
     experts(row, (folder / "report.md").read_text())
     step_parts(row, folder)
     if leanest:
@@ -198,8 +210,8 @@ def cell(row: dict, key: str, fmt: str) -> str:
 def table(rows: list[dict]) -> str:
     head = ("| case | ops | steps | strategies | plan | gap | plan s | compiler | verdict | compile s "
             "| predicted peak | compiler's total | total / predicted | XLA live peak | as f32 | FLOPs ratio "
-            "| bytes ratio | collectives match |\n"
-            "|---|---:|---:|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|")
+            "| bytes ratio | collectives match | verify rounds | first round's total |\n"
+            "|---|---:|---:|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|---:|")
     lines = [head]
     yes_no = {True: "yes", False: "no", None: "-"}
     for r in rows:
@@ -215,7 +227,8 @@ def table(rows: list[dict]) -> str:
             f"| {r.get('verdict', 'n/a' if r.get('xla', False) is None else '-')} | {f('compile_s', '{:.1f}')} "
             f"| {f('predicted_gib')} GiB | {f('xla_total_gib')} GiB | {ratio('xla_total_gib', 'predicted_gib')} "
             f"| {f('xla_live_gib')} GiB | {f('predicted_f32_gib')} GiB | {f('flops_ratio', '{:.3f}')} "
-            f"| {f('bytes_ratio', '{:.3f}')} | {yes_no[r.get('collectives_match')]} |"
+            f"| {f('bytes_ratio', '{:.3f}')} | {yes_no[r.get('collectives_match')]} | {f('rounds', '{}')} "
+            f"| {f('first_total_gib')} GiB |"
         )
     return "\n".join(lines)
 
@@ -265,12 +278,15 @@ def main(argv=None):
     ap.add_argument("--leanest", action="store_true",
                     help="also measure the leanest peak (a plan under a limit nothing fits names it)")
     ap.add_argument("--keep", type=pathlib.Path, help="keep every case's outputs in this folder")
+    ap.add_argument("--verify", action="store_true",
+                    help="plan with `automap plan --verify` where the mesh names a compiler: a plan the compiler "
+                    "finds over the device is made again under a lowered limit (the rounds in the table)")
     cfg = ap.parse_args(argv)
     rows = []
     with tempfile.TemporaryDirectory(prefix="automap-production-") as tmp:
         out = cfg.keep or pathlib.Path(tmp)
         for spec in cfg.only or CASES:
-            row = case(cfg.automap, spec, cfg.time_limit, out, cfg.leanest)
+            row = case(cfg.automap, spec, cfg.time_limit, out, cfg.leanest, cfg.verify)
             print(f"{'ok  ' if row['ok'] else 'FAIL'} {row['case']}: {row['status']}", file=sys.stderr, flush=True)
             rows.append(row)
     print(table(rows))

@@ -70,6 +70,10 @@ def main(argv=None):
     ap.add_argument("--target", choices=["cpu", "tpu", "gpu"], default="cpu",
                     help="the compiler: XLA's CPU backend (runs the plan), or its TPU or GPU compiler for the "
                     "hardware the plan's mesh names (compile only)")
+    ap.add_argument("--compiler", metavar="SPEC",
+                    help="with --target, the compiler's hardware instead of the plan's mesh's: tpu:GEN:TOPOLOGY"
+                    "[:SLICES] (tpu:v5e:2x4) or gpu:MODEL:TOPOLOGY (gpu:h100_sxm:1x1x8), e.g. to compile a plan "
+                    "made for a CPU mesh with the real pipelines")
     ap.add_argument("--json", help="write the compiler's figures and the prediction here (JSON)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rtol", type=float, default=1e-4)
@@ -90,6 +94,8 @@ def main(argv=None):
     if cfg.devices is None:
         cfg.devices = math.prod(a["size"] for a in plan.get("mesh", {}).get("axes", [])) or 8
     target = None
+    if cfg.compiler:
+        plan.setdefault("mesh", {})["compiler"] = parse_compiler(cfg.compiler, ap)
     if cfg.target != "cpu":
         target = plan.get("mesh", {}).get("compiler")
         if not target or target.get("platform") != cfg.target:
@@ -212,6 +218,17 @@ def main(argv=None):
         print("XLA's collectives differ from the prediction (--require-match)", file=sys.stderr)
         return 2
     return 0
+
+
+def parse_compiler(spec: str, ap) -> dict:
+    """`tpu:v5e:2x4[:SLICES]` or `gpu:h100_sxm:1x1x8` as plan.json writes a compiler."""
+    parts = spec.split(":")
+    if parts[0] == "tpu" and len(parts) in (3, 4):
+        slices = int(parts[3]) if len(parts) == 4 else 1
+        return {"platform": "tpu", "topology": f"{parts[1]}:{parts[2]}", "slices": slices}
+    if parts[0] == "gpu" and len(parts) == 3:
+        return {"platform": "gpu", "model": parts[1], "topology": parts[2]}
+    ap.error(f"--compiler {spec}: give tpu:GEN:TOPOLOGY[:SLICES] or gpu:MODEL:TOPOLOGY")
 
 
 def compile_only(cfg, backend, devs, plan, target=None) -> int:

@@ -165,7 +165,8 @@ pub enum Command {
         /// lowered by the excess, until the compiler accepts one (at most 4 rounds, each a full plan
         /// and compile); when no plan fits by automap's model, the leanest plan is compiled, and
         /// returned if the compiler fits it. report.md lists each round: the limit, the predicted peak,
-        /// the compiler's total and its verdict. Exits with an error when no round fits.
+        /// the compiler's total and its verdict (verify.json the same, with every figure the compiler
+        /// gave). Exits with an error when no round fits.
         #[arg(long, value_name = "PYTHON")]
         verify: Option<PathBuf>,
     },

@@ -93,7 +93,9 @@ fn keep(folder: &Path, out: &Path, rounds: &[verify::Round]) -> Result<(), Error
     let mut text = std::fs::read_to_string(&report).map_err(io("read", &report))?;
     text.push_str(&verify::report_section(rounds));
     std::fs::write(&report, text).map_err(io("write", &report))?;
-    out!("verified: XLA's compiler accepts the plan in {} (rounds in report.md)", out.display());
+    let rounds_file = out.join("verify.json");
+    std::fs::write(&rounds_file, verify::rounds_json(rounds)).map_err(io("write", &rounds_file))?;
+    out!("verified: XLA's compiler accepts the plan in {} (rounds in report.md and verify.json)", out.display());
     Ok(())
 }
 
