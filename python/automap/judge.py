@@ -87,6 +87,9 @@ def target_client(target: dict, n: int):
     """The compile-only client and the `n` devices, in the mesh's row-major order, of a TPU or GPU
     target. Call before JAX is imported elsewhere: JAX itself stays on the CPU."""
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    # libtpu locks a file so that one process owns the chips; compiling for a topology owns none, and
+    # two checks at once (a test beside a --verify) must not refuse each other.
+    os.environ.setdefault("ALLOW_MULTIPLE_LIBTPU_LOAD", "1")
     from jax.experimental import topologies
 
     platform = target.get("platform")
