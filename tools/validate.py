@@ -75,6 +75,9 @@ def main(argv=None):
                     "[:SLICES] (tpu:v5e:2x4) or gpu:MODEL:TOPOLOGY (gpu:h100_sxm:1x1x8), e.g. to compile a plan "
                     "made for a CPU mesh with the real pipelines")
     ap.add_argument("--json", help="write the compiler's figures and the prediction here (JSON)")
+    ap.add_argument("--live", action="store_true",
+                    help="with --target, list the compiler's largest buffers at its peak beside automap's "
+                    "(report.md beside plan.json)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rtol", type=float, default=1e-4)
     ap.add_argument("--atol", type=float, default=1e-5)
@@ -242,7 +245,8 @@ def compile_only(cfg, backend, devs, plan, target=None) -> int:
     dump = tempfile.TemporaryDirectory(prefix="xla-dump-")
     name = judge.describe(target)
     if target:
-        figures, exe = judge.judge(annotated, plan, shardy=cfg.format == "shardy", client=backend, devs=devs)
+        figures, exe = judge.judge(annotated, plan, shardy=cfg.format == "shardy", client=backend, devs=devs,
+                                   dump_to=dump.name if cfg.live else None)
     else:
         figures, exe = {"target": name}, None
         t0 = time.perf_counter()
@@ -260,11 +264,13 @@ def compile_only(cfg, backend, devs, plan, target=None) -> int:
           f"(compile only, {name})")
     print(memory_line(exe, plan, xla_cpu.live_peak_bytes(dump.name)))
     print(cost_line(exe, plan, target, figures))
-    dump.cleanup()
     fits = figures["verdict"] in ("fits", "compiled")
     if target:
         print(f"verdict: {figures['verdict']} (the compiler's total {size(figures['device_total_bytes'])} of the "
               f"device's {size(figures['device_bytes'])}; host memory {size(figures['host_total_bytes'])})")
+    if cfg.live:
+        print("\n".join(live_lines(dump.name, Path(cfg.plan).parent / "report.md")))
+    dump.cleanup()
     hlo = "\n".join(m.to_string() for m in exe.hlo_modules())
     if cfg.dump_hlo:
         with open(cfg.dump_hlo, "w") as f:
@@ -282,6 +288,31 @@ def compile_only(cfg, backend, devs, plan, target=None) -> int:
         print("XLA's collectives differ from the prediction (--require-match)", file=sys.stderr)
         return 2
     return 0
+
+
+# Buffers listed on each side of the comparison at the peak.
+LIVE_LISTED = 8
+
+
+def live_lines(dump_dir: str, report: Path) -> list[str]:
+    """What the compiler's buffer assignment holds at its peak (its memory-usage report: the largest
+    allocations and the values that share each) beside what automap holds at its own (report.md)."""
+    import glob
+
+    out = ["\nthe compiler's largest allocations (its memory-usage report; values sharing one are listed together):"]
+    reports = sorted(glob.glob(str(Path(dump_dir) / "*memory-usage-report.txt")))
+    rows = []
+    if reports:
+        for line in Path(reports[-1]).read_text().splitlines():
+            m = re.match(r"\s*[\d.]+[GMK]iB\(\s*\d+%\);\s*([\d.]+[GMK]iB);\s*\d+;\s*(\d+);\s*(.*)$", line)
+            if m:
+                rows.append(f"  {m.group(1):>10}  {m.group(2)} values: {m.group(3)[:150]}")
+    out += rows[:LIVE_LISTED] or ["  (the compiler wrote no memory-usage report)"]
+    out.append("automap's peak (report.md):")
+    text = report.read_text() if report.exists() else ""
+    m = re.search(r"^memory at its peak.*?(?=\n\n)", text, re.M | re.S)
+    out += [f"  {line}" for line in (m.group(0).splitlines() if m else ["(no report.md beside plan.json)"])]
+    return out
 
 
 def write_json(cfg, figures: dict) -> None:

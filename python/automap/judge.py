@@ -182,11 +182,12 @@ def oom_figures(text: str) -> dict:
 OUT_OF_MEMORY = re.compile(r"exceeds available HBM|Ran out of memory|RESOURCE_EXHAUSTED")
 
 
-def judge(annotated: str, plan: dict, shardy: bool = True, client=None, devs=None):
+def judge(annotated: str, plan: dict, shardy: bool = True, client=None, devs=None, dump_to: str | None = None):
     """Compile `annotated` (the module a plan wrote) with the compiler its plan.json's mesh names, and
     return `(figures, executable)`: the verdict ("fits", "out of memory", or "refused" for any other
     compile error), the compiler's memory per device and, when it compiled, its cost analysis and
-    compile time. `executable` is None when it did not compile."""
+    compile time. `executable` is None when it did not compile. With `dump_to`, the compiler writes its
+    optimized HLO and buffer assignment (its memory-usage report among them) into that folder."""
     target = plan["mesh"]["compiler"]
     n = 1
     for a in plan["mesh"]["axes"]:
@@ -198,7 +199,7 @@ def judge(annotated: str, plan: dict, shardy: bool = True, client=None, devs=Non
                "predicted_peak_bytes": plan.get("predicted", {}).get("peak_memory_bytes_per_device")}
     t0 = time.perf_counter()
     try:
-        exe = compile_text(client, devs, annotated, shardy)
+        exe = compile_text(client, devs, annotated, shardy, dump_to)
     except Exception as e:  # XLA's own error text is what the user needs
         text = str(e)
         figures["verdict"] = "out of memory" if OUT_OF_MEMORY.search(text) else "refused"
