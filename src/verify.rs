@@ -4,7 +4,7 @@
 //!
 //! The judge is `python/automap/judge.py`, compiled into this binary and written to a temporary file
 //! for each call, so the command needs only a Python with the compilers, not automap's sources.
-//! [`Verifier`] holds the loop `automap plan --verify PYTHON` and `automap.plan(..., verify=True)` run:
+//! [`verified`] is the loop `automap plan --verify PYTHON` and `automap.plan(..., verify=True)` run:
 //! a plan the compiler finds over the device's memory is planned again under a limit lowered by the
 //! excess; a "no plan fits" is checked by compiling the leanest plan, which the compiler may fit.
 
@@ -119,7 +119,7 @@ pub fn judge(python: &Path, folder: &Path, gspmd: bool) -> Result<Judgement, Err
 }
 
 /// The next memory limit after a plan under `limit` (bytes) got `j`: lowered by the compiler's excess
-/// (and at least [`MIN_STEP_SHARE`] of it); `None` when the verdict gives no excess to lower by.
+/// (and at least 1% of it, `MIN_STEP_SHARE`); `None` when the verdict gives no excess to lower by.
 pub fn lowered_limit(limit: f64, j: &Judgement) -> Option<f64> {
     let excess = j.excess_bytes()?;
     Some(limit - excess.max(limit * MIN_STEP_SHARE))
