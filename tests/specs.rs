@@ -49,3 +49,14 @@ fn shipped_meshes_validate() {
     let ib = Mesh::load(&dir.join("h100-2x8-ib.yaml")).unwrap();
     assert_eq!(ib.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["node", "gpu"]);
 }
+
+/// The README's list of shipped meshes names every spec in specs/meshes.
+#[test]
+fn the_readme_names_every_shipped_mesh() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    for entry in std::fs::read_dir(common::root().join("specs/meshes")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        assert!(readme.contains(&format!("`{name}`")), "README.md does not name the mesh `{name}`");
+    }
+}
