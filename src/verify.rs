@@ -22,6 +22,18 @@ pub const MAX_VERIFY_ROUNDS: usize = 4;
 /// A lowered limit is at least this share below the last, so each round moves.
 const MIN_STEP_SHARE: f64 = 0.01;
 
+/// The compiler `mesh` names, or the error that says how to name one.
+pub fn require_compiler(mesh: &crate::sharding::Mesh) -> Result<(), Error> {
+    match mesh.compiler {
+        Some(_) => Ok(()),
+        None => Err(Error::Usage(format!(
+            "verify: mesh {} names no compiler; add `compiler:` to its spec (e.g. {{tpu: \"v5p:4x4x4\"}} or \
+             {{gpu: h100_sxm, topology: 1x8x8}})",
+            mesh.name
+        ))),
+    }
+}
+
 /// What the compiler said of one plan (the JSON `judge.py` prints).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Judgement {

@@ -100,13 +100,7 @@ fn plan(
                 None,
             ));
         };
-        if mesh.compiler.is_none() {
-            return Err(Error::Usage(format!(
-                "verify: mesh {} names no compiler; add `compiler:` to its spec (e.g. {{tpu: \"v5p:4x4x4\"}} or \
-                 {{gpu: h100_sxm, topology: 1x8x8}})",
-                mesh.name
-            )));
-        }
+        verify::require_compiler(&mesh)?;
         let limit = automap::memory_limit(&mesh, opts.memory_limit_gib)?;
         let plan_at = |limit: f64, _round: usize| {
             let round_opts = PlanOptions { memory_limit_gib: Some(limit / BYTES_PER_GIB), ..opts.clone() };

@@ -35,13 +35,7 @@ fn plan_verified(
     export: Option<&Path>,
     python: &Path,
 ) -> Result<(), Error> {
-    if mesh.compiler.is_none() {
-        return Err(Error::Usage(format!(
-            "--verify: mesh {} names no compiler; add `compiler:` to its spec (e.g. {{tpu: \"v5p:4x4x4\"}} or \
-             {{gpu: h100_sxm, topology: 1x8x8}})",
-            mesh.name
-        )));
-    }
+    verify::require_compiler(mesh)?;
     let gspmd = matches!(opts.format, automap::sharding::export::Format::Gspmd);
     let limit = automap::memory_limit(mesh, opts.memory_limit_gib)?;
     let plan_at = |limit: f64, round: usize| {

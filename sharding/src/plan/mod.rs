@@ -176,8 +176,8 @@ impl<'m> PlanSpace<'m> {
     /// and so does a `dynamic_update_slice` of a loop body's block argument whose result only the body
     /// yields back to that same carried value (XLA writes it into the carried value's buffer); so does a
     /// scatter or `dynamic_update_slice` whose operand the program made and nothing else reads (XLA
-    /// updates it in place); and so does an op XLA fuses into its readers (the `fusion` module). The operand's buffer then lives as
-    /// long as the result is read ([`PlanSpace::buffer`]).
+    /// updates it in place); and so does an op XLA fuses into its readers (the `fusion` module). The
+    /// operand's buffer then lives as long as the result is read ([`PlanSpace::buffer`]).
     pub fn shares_buffer(&self, pos: usize) -> bool {
         self.view.get(pos).copied().unwrap_or(false)
     }
