@@ -220,6 +220,13 @@ pub fn verified<T>(
                     report_section(&rounds)
                 )));
             }
+            None if j.verdict == "unavailable" => {
+                return Err(Error::Usage(format!(
+                    "verify: the compiler cannot run in that Python ({}); it needs JAX with `jax[tpu]` or the \
+                     CUDA plugin (python/automap/judge.py says how)",
+                    j.error.as_deref().unwrap_or("no reason given")
+                )));
+            }
             None => {
                 return Err(Error::Usage(format!(
                     "XLA's {} compiler refused the plan: {}",
@@ -401,6 +408,11 @@ mod tests {
         let Err(Error::Usage(why)) = over else { panic!("a plan where none fits") };
         assert!(why.starts_with("no plan fits: automap's model fits nothing"), "{why}");
         assert_eq!(calls, 2);
+        // A judge whose Python lacks the compilers says so.
+        let missing =
+            Judgement { verdict: "unavailable".into(), error: Some("No module named 'jax'".into()), ..judged("", 0.0) };
+        let Err(Error::Usage(why)) = verified(16.0, |_, r| Ok(r), |_, _| Ok(missing.clone())) else { panic!() };
+        assert!(why.contains("cannot run in that Python (No module named 'jax')"), "{why}");
         // A refusal for another reason than memory is an error, never a plan.
         let refused =
             verified(16.0, |_, r| Ok(r), |_, _| Ok(Judgement { verdict: "refused".into(), ..judged("", 0.0) }));
