@@ -123,7 +123,9 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest:
     folder = out / spec.replace(":", "-")
     cmd = [automap, "plan", model, "--mesh", f"specs/meshes/{mesh}.yaml", "--format", fmt,
            "--time-limit", str(time_limit), "--out", str(folder)]
-    if verify and "compiler:" in (ROOT / f"specs/meshes/{mesh}.yaml").read_text():
+    names_compiler = re.search(r"^compiler:", (ROOT / f"specs/meshes/{mesh}.yaml").read_text(), re.M)
+    # custom_partitioning's callback lives in the process that lowered the module: no other compiles it.
+    if verify and names_compiler and "@CustomSPMDPartitioning" not in (ROOT / model).read_text():
         cmd += ["--verify", sys.executable]
     rc, text, wall = run(cmd)
     if (folder / "verify.json").exists():

@@ -239,7 +239,7 @@ def compile_only(cfg, backend, devs, plan, target=None) -> int:
     collectives beside the plan's. Exit 3 when the compiler refuses it for memory or it needs more than
     the device has."""
     annotated = Path(cfg.annotated).read_text()
-    stand_ins = register_stand_ins(annotated, target)
+    stand_ins = register_stand_ins(annotated) if not target else judge.register_stand_ins(annotated, target)
     if stand_ins:
         print(f"custom calls given a stand-in handler (compiled, never run): {', '.join(stand_ins)}")
     dump = tempfile.TemporaryDirectory(prefix="xla-dump-")
@@ -328,27 +328,21 @@ def collective_totals(cs: list[dict]) -> dict:
     return out
 
 
-# Custom-call targets XLA itself implements or rewrites: never given a stand-in.
-XLA_TARGETS = {"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "CustomSPMDPartitioning"}
-
-
-def register_stand_ins(text: str, target: dict | None = None) -> list[str]:
-    """Register a stand-in FFI handler (one of jaxlib's own, never run) for every custom-call target of
-    `text` that this process has no handler for, so that a compile-only check of a module calling a
-    user's kernel reaches XLA's partitioner. Returns the targets registered."""
+def register_stand_ins(text: str) -> list[str]:
+    """Register a stand-in FFI handler (one of jaxlib's own, never run) with XLA's CPU backend for every
+    custom-call target of `text` that this process has no handler for, so that a compile-only check of
+    a module calling a user's kernel reaches XLA's partitioner (`judge.register_stand_ins` does the same
+    for the GPU compiler). Returns the targets registered."""
     import jax
     from jax._src.lib import lapack
 
     capsule = lapack._lapack.registrations()["lapack_strsm_ffi"]
-    targets = sorted(set(re.findall(r"stablehlo\.custom_call @([\w$.]+)", text)) - XLA_TARGETS)
-    platform = {"gpu": "CUDA", "tpu": None}.get((target or {}).get("platform"), "cpu")
+    targets = sorted(set(re.findall(r"stablehlo\.custom_call @([\w$.]+)", text)) - judge.XLA_TARGETS)
     registered = []
     for t in targets:
-        # lapack's are the CPU's own; the TPU compiler takes its kernels (`tpu_custom_call`) as they are,
-        # and a user's opaque kernel cannot be registered with it from here.
-        if t.startswith("lapack_") or platform is None:
+        if t.startswith("lapack_"):
             continue
-        jax.ffi.register_ffi_target(t, capsule, platform=platform)
+        jax.ffi.register_ffi_target(t, capsule, platform="cpu")
         registered.append(t)
     return registered
 

@@ -182,6 +182,40 @@ def oom_figures(text: str) -> dict:
 OUT_OF_MEMORY = re.compile(r"exceeds available HBM|Ran out of memory|RESOURCE_EXHAUSTED")
 
 
+# Custom-call targets XLA itself implements or rewrites: never given a stand-in.
+XLA_TARGETS = {"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "CustomSPMDPartitioning"}
+
+
+def register_stand_ins(text: str, target: dict | None) -> list[str]:
+    """For the GPU compiler, register a stand-in FFI handler (one of jaxlib's own CPU ones, never run)
+    for every custom-call target of `text` that this process has none for, so that a compile-only
+    check of a module calling a user's kernel (registered in the user's process, not this one) reaches
+    the partitioner and the scheduler. The TPU compiler takes its kernels (`tpu_custom_call`) as they
+    are. Returns the targets registered."""
+    if (target or {}).get("platform") != "gpu":
+        return []
+    import jax
+    from jax._src.lib import lapack
+
+    capsule = lapack._lapack.registrations()["lapack_strsm_ffi"]
+    targets = sorted(set(re.findall(r"stablehlo\.custom_call @([\w$.]+)", text)) - XLA_TARGETS)
+    registered = []
+    for t in targets:
+        # lapack's are the CPU's; cuDNN's and cuBLAS's the GPU compiler's own.
+        if t.startswith(("lapack_", "__cudnn", "__cublas")):
+            continue
+        jax.ffi.register_ffi_target(t, capsule, platform="CUDA")
+        registered.append(t)
+    return registered
+
+
+# custom_partitioning's partition callback is a Python function of the process that lowered the module.
+CUSTOM_PARTITIONING = (
+    "the module calls custom_partitioning kernels (CustomSPMDPartitioning), whose partition callback is a "
+    "Python function of the process that lowered it: compile it there (automap.plan(..., verify=True))"
+)
+
+
 def judge(annotated: str, plan: dict, shardy: bool = True, client=None, devs=None, dump_to: str | None = None):
     """Compile `annotated` (the module a plan wrote) with the compiler its plan.json's mesh names, and
     return `(figures, executable)`: the verdict ("fits", "out of memory", or "refused" for any other
@@ -197,6 +231,7 @@ def judge(annotated: str, plan: dict, shardy: bool = True, client=None, devs=Non
     device = plan["mesh"].get("memory_gib", 0) * GIB
     figures = {"target": describe(target), "device_bytes": device,
                "predicted_peak_bytes": plan.get("predicted", {}).get("peak_memory_bytes_per_device")}
+    figures["stand_ins"] = register_stand_ins(annotated, target)
     t0 = time.perf_counter()
     try:
         exe = compile_text(client, devs, annotated, shardy, dump_to)
@@ -233,6 +268,9 @@ def main(argv=None) -> int:
         return 2
     with open(cfg.annotated) as f:
         annotated = f.read()
+    if "@CustomSPMDPartitioning" in annotated:
+        print(json.dumps({"verdict": "unavailable", "error": CUSTOM_PARTITIONING}))
+        return 2
     try:
         figures, _ = judge(annotated, plan, shardy=cfg.format == "shardy")
     except (ValueError, ImportError, RuntimeError) as e:
