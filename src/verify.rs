@@ -22,6 +22,11 @@ pub const MAX_VERIFY_ROUNDS: usize = 4;
 /// A lowered limit is at least this share below the last, so each round moves.
 const MIN_STEP_SHARE: f64 = 0.01;
 
+/// Bytes as GiB with two decimals, "-" when unknown (the rounds' messages and table).
+pub fn gib(bytes: Option<f64>) -> String {
+    bytes.map_or("-".into(), |b| format!("{:.2} GiB", b / crate::sharding::BYTES_PER_GIB))
+}
+
 /// The compiler `mesh` names, or the error that says how to name one.
 pub fn require_compiler(mesh: &crate::sharding::Mesh) -> Result<(), Error> {
     match mesh.compiler {
@@ -34,40 +39,31 @@ pub fn require_compiler(mesh: &crate::sharding::Mesh) -> Result<(), Error> {
     }
 }
 
-/// What the compiler said of one plan (the JSON `judge.py` prints).
+/// What the compiler said of one plan (the JSON `judge.py` prints; a figure it leaves out is `None`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Judgement {
     /// `fits`, `out of memory`, `refused` (another compile error) or `unavailable` (no compiler).
     pub verdict: String,
     /// The compiler, in words (`TPU v5p:4x4x4`).
-    #[serde(default)]
     pub target: String,
     /// The device's memory, bytes (the mesh's).
-    #[serde(default)]
     pub device_bytes: f64,
     /// automap's predicted peak, bytes per device.
-    #[serde(default)]
     pub predicted_peak_bytes: Option<f64>,
     /// The compiler's buffers per device in device memory (arguments + outputs + temporaries − aliased).
-    #[serde(default)]
     pub device_total_bytes: Option<f64>,
     /// Its temporaries (for an out-of-memory refusal: what it said they need).
-    #[serde(default)]
     pub temporaries_bytes: Option<f64>,
     /// For an out-of-memory refusal: the memory it said is available.
-    #[serde(default)]
     pub available_bytes: Option<f64>,
     /// Its buffers in host memory.
-    #[serde(default)]
     pub host_total_bytes: Option<f64>,
     /// Its FLOPs per device (loop bodies once).
-    #[serde(default)]
     pub flops: Option<f64>,
     /// Seconds it took to compile.
-    #[serde(default)]
     pub compile_s: Option<f64>,
     /// The compiler's error, when it did not compile.
-    #[serde(default)]
     pub error: Option<String>,
 }
 
@@ -197,7 +193,6 @@ pub fn verified<T>(
         if let Some(plan) = fallback {
             return Ok(Verified { plan, rounds });
         }
-        let gib = |b: Option<f64>| b.map_or("-".into(), |b| format!("{:.2} GiB", b / crate::sharding::BYTES_PER_GIB));
         match lowered_limit(limit, &j) {
             // The leanest plan is over: no limit below it has a plan.
             Some(_) if tried_leanest => {
@@ -270,8 +265,6 @@ pub fn rounds_json(rounds: &[Round]) -> String {
 
 /// The report's section on the rounds: each limit, the prediction, the compiler's figures and verdict.
 pub fn report_section(rounds: &[Round]) -> String {
-    let gib = |b: f64| format!("{:.2} GiB", b / crate::sharding::BYTES_PER_GIB);
-    let opt = |b: Option<f64>| b.map_or("-".to_string(), gib);
     let mut s = String::from(
         "\n## Checked by XLA's compiler (compile only)\n\n| round | memory limit | predicted peak | compiler's total \
          | compiler / predicted | host memory | verdict |\n|---:|---:|---:|---:|---:|---:|---|\n",
@@ -281,15 +274,15 @@ pub fn report_section(rounds: &[Round]) -> String {
             Ok(j) => s.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} | {} ({}) |\n",
                 i + 1,
-                gib(r.limit_bytes),
-                opt(j.predicted_peak_bytes),
-                opt(j.device_total_bytes.or(j.temporaries_bytes)),
+                gib(Some(r.limit_bytes)),
+                gib(j.predicted_peak_bytes),
+                gib(j.device_total_bytes.or(j.temporaries_bytes)),
                 j.ratio().map_or("-".into(), |x| format!("{x:.3}")),
-                opt(j.host_total_bytes),
+                gib(j.host_total_bytes),
                 j.verdict,
                 j.target
             )),
-            Err(why) => s.push_str(&format!("| {} | {} | - | - | - | - | {why} |\n", i + 1, gib(r.limit_bytes))),
+            Err(why) => s.push_str(&format!("| {} | {} | - | - | - | - | {why} |\n", i + 1, gib(Some(r.limit_bytes)))),
         }
     }
     s

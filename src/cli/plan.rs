@@ -51,13 +51,12 @@ fn plan_verified(
     let judge = |folder: &PathBuf, round: usize| {
         eprintln!("verify round {round}: compiling with XLA's compiler (compile only)");
         let j = verify::judge(python, folder, gspmd)?;
-        let gib = |b: Option<f64>| b.map_or("-".into(), |b| format!("{:.2} GiB", b / BYTES_PER_GIB));
         eprintln!(
             "verify round {round}: {} by XLA's {} compiler (its total {}, predicted {})",
             j.verdict,
             j.target,
-            gib(j.device_total_bytes.or(j.temporaries_bytes)),
-            gib(j.predicted_peak_bytes)
+            verify::gib(j.device_total_bytes.or(j.temporaries_bytes)),
+            verify::gib(j.predicted_peak_bytes)
         );
         Ok(j)
     };
