@@ -239,7 +239,7 @@ def compile_only(cfg, backend, devs, plan, target=None) -> int:
     collectives beside the plan's. Exit 3 when the compiler refuses it for memory or it needs more than
     the device has."""
     annotated = Path(cfg.annotated).read_text()
-    stand_ins = register_stand_ins(annotated) if not target else judge.register_stand_ins(annotated, target)
+    stand_ins = judge.register_stand_ins(annotated, target)
     if stand_ins:
         print(f"custom calls given a stand-in handler (compiled, never run): {', '.join(stand_ins)}")
     dump = tempfile.TemporaryDirectory(prefix="xla-dump-")
@@ -326,25 +326,6 @@ def collective_totals(cs: list[dict]) -> dict:
         n, b = out.get(c["kind"], (0, 0))
         out[c["kind"]] = (n + 1, b + c["bytes"])
     return out
-
-
-def register_stand_ins(text: str) -> list[str]:
-    """Register a stand-in FFI handler (one of jaxlib's own, never run) with XLA's CPU backend for every
-    custom-call target of `text` that this process has no handler for, so that a compile-only check of
-    a module calling a user's kernel reaches XLA's partitioner (`judge.register_stand_ins` does the same
-    for the GPU compiler). Returns the targets registered."""
-    import jax
-    from jax._src.lib import lapack
-
-    capsule = lapack._lapack.registrations()["lapack_strsm_ffi"]
-    targets = sorted(set(re.findall(r"stablehlo\.custom_call @([\w$.]+)", text)) - judge.XLA_TARGETS)
-    registered = []
-    for t in targets:
-        if t.startswith("lapack_"):
-            continue
-        jax.ffi.register_ffi_target(t, capsule, platform="cpu")
-        registered.append(t)
-    return registered
 
 
 # The program's own collectives (a `psum` in `shard_map`, say): in the module before any plan.

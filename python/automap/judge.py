@@ -187,12 +187,13 @@ XLA_TARGETS = {"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "Cust
 
 
 def register_stand_ins(text: str, target: dict | None) -> list[str]:
-    """For the GPU compiler, register a stand-in FFI handler (one of jaxlib's own CPU ones, never run)
-    for every custom-call target of `text` that this process has none for, so that a compile-only
-    check of a module calling a user's kernel (registered in the user's process, not this one) reaches
-    the partitioner and the scheduler. The TPU compiler takes its kernels (`tpu_custom_call`) as they
-    are. Returns the targets registered."""
-    if (target or {}).get("platform") != "gpu":
+    """Register a stand-in FFI handler (one of jaxlib's own CPU ones, never run) for every custom-call
+    target of `text` that this process has none for, with the GPU compiler (`target` GPU) or XLA's CPU
+    backend (`target` None or CPU), so that a compile-only check of a module calling a user's kernel
+    (registered in the user's process, not this one) reaches the partitioner and the scheduler. The TPU
+    compiler takes its kernels (`tpu_custom_call`) as they are. Returns the targets registered."""
+    platform = {"gpu": "CUDA", "tpu": None}.get((target or {}).get("platform", "cpu"), "cpu")
+    if platform is None:
         return []
     import jax
     from jax._src.lib import lapack
@@ -204,7 +205,7 @@ def register_stand_ins(text: str, target: dict | None) -> list[str]:
         # lapack's are the CPU's; cuDNN's and cuBLAS's the GPU compiler's own.
         if t.startswith(("lapack_", "__cudnn", "__cublas")):
             continue
-        jax.ffi.register_ffi_target(t, capsule, platform="CUDA")
+        jax.ffi.register_ffi_target(t, capsule, platform=platform)
         registered.append(t)
     return registered
 
