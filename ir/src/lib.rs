@@ -8,6 +8,7 @@
 
 pub mod error;
 pub mod ids;
+pub mod kernel_cost;
 pub mod loops;
 pub mod module;
 pub mod op;
@@ -22,6 +23,7 @@ pub mod write;
 
 pub use error::ParseError;
 pub use ids::{CallSiteId, OpId, ValueId};
+pub use kernel_cost::{CostSource, KernelCost};
 pub use module::{Module, OpData, ValueData, ValueDef};
 pub use op::OpKind;
 pub use parse::{parse_bytes, parse_module};

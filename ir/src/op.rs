@@ -326,8 +326,14 @@ pub enum OpKind {
     CustomCall {
         /// `call_target_name`.
         target: String,
+        /// Its `kernel_name` attribute, when it has one: a Pallas kernel's function name (every Pallas
+        /// TPU kernel has the target `tpu_custom_call`).
+        kernel: Option<String>,
         /// Its `sdy.sharding_rule`, when the author gave one: how the kernel may be sharded.
         rule: Option<Box<crate::sharding_rule::OpShardingRule>>,
+        /// What one call costs, when the program says (a Pallas kernel's `cost_estimate`), or once a
+        /// price was set for its target (a library formula, the user's table).
+        cost: Option<crate::kernel_cost::KernelCost>,
     },
     /// `optimization_barrier`: its results are its operands.
     OptimizationBarrier,

@@ -201,7 +201,7 @@ impl Verifier<'_> {
                     }
                 }
             }
-            OpKind::CustomCall { target, rule: Some(rule) } => {
+            OpKind::CustomCall { target, rule: Some(rule), .. } => {
                 let shapes = |vs: &[ValueId]| -> Vec<Vec<i64>> {
                     vs.iter().map(|&v| m.values[v].ty.as_tensor().map_or_else(Vec::new, |t| t.shape.clone())).collect()
                 };

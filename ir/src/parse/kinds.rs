@@ -354,7 +354,16 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
                         t.text(cx.src).trim_start_matches('@').trim_matches('"').to_string()
                     }),
                 };
-            OpKind::CustomCall { target, rule: sharding_rule(cx)? }
+            let config = match cx.attr("backend_config") {
+                Some(Attr::Str(config)) => Some(config.as_str()),
+                _ => None,
+            };
+            let kernel = match cx.attr("kernel_name") {
+                Some(Attr::Str(name)) => Some(name.clone()),
+                _ => None,
+            };
+            let cost = crate::kernel_cost::from_call(&target, kernel.as_deref(), config, &cx.operand_types);
+            OpKind::CustomCall { target, kernel, rule: sharding_rule(cx)?, cost }
         }
         "optimization_barrier" => OpKind::OptimizationBarrier,
         "rng_bit_generator" => OpKind::RngBitGenerator,

@@ -39,7 +39,7 @@ fn warn_of_kernels_without_rules(m: &mut crate::module::Module) {
             let data = &m.ops[op];
             match &data.kind {
                 OpKind::ManualComputation { .. } => continue, // the user's region, sharded by hand
-                OpKind::CustomCall { target, rule: None } if !found.iter().any(|(t, _)| t == target) => {
+                OpKind::CustomCall { target, rule: None, .. } if !found.iter().any(|(t, _)| t == target) => {
                     found.push((target.clone(), data.syntax.name));
                 }
                 _ => {}
