@@ -3,6 +3,7 @@
 
 use crate::error::Error;
 use automap_ir::Module;
+use automap_sharding::KernelTable;
 use automap_sharding::Mesh;
 use automap_sharding::UserConstraints;
 use automap_sharding::export::PlanDoc;
@@ -60,11 +61,29 @@ impl Model {
         out
     }
 
-    /// Read, parse and verify `path`: what every command but `inspect` starts with.
+    /// Read, parse and verify `path`, and price its kernels: what every command but `inspect` starts
+    /// with.
     pub fn load(path: &Path) -> Result<Model, Error> {
-        let m = Model::read(path)?;
+        Model::load_priced(path, None)
+    }
+
+    /// [`Model::load`] with the user's kernel prices (`--kernels FILE`).
+    pub fn load_priced(path: &Path, kernels: Option<&Path>) -> Result<Model, Error> {
+        let mut m = Model::read(path)?;
         m.verify()?;
+        let table = kernels.map(KernelTable::load).transpose()?;
+        m.price_kernels(table.as_ref())?;
         Ok(m)
+    }
+
+    /// Price the kernels the program does not ([`KernelTable`]), then warn once of each kernel still
+    /// unpriced (it counts 0 FLOPs).
+    pub fn price_kernels(&mut self, table: Option<&KernelTable>) -> Result<(), Error> {
+        if let Some(t) = table {
+            t.apply(&mut self.module)?;
+        }
+        automap_sharding::warn_of_unpriced_kernels(&mut self.module);
+        Ok(())
     }
 }
 

@@ -11,6 +11,7 @@ pub use automap_ir as ir;
 pub use automap_sharding as sharding;
 pub use automap_solver as solver;
 
+pub mod calibrate;
 mod check;
 mod compare;
 mod error;

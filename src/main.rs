@@ -96,8 +96,8 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             compare(&input, mesh.as_deref(), &chosen, limit, memory_limit, constraints.as_deref(), seed, out.as_deref())
         }
-        Command::Eval { model, mesh, plan, time_limit } => {
-            let (model, mesh) = (Model::load(&model)?, automap::load_mesh(&mesh)?);
+        Command::Eval { model, mesh, kernels, plan, time_limit } => {
+            let (model, mesh) = (Model::load_priced(&model, kernels.as_deref())?, automap::load_mesh(&mesh)?);
             let t0 = Instant::now();
             let limit = automap::seconds("--time-limit", time_limit)?;
             out_raw!("{}", automap::eval(&model, &mesh, &plan, limit)?.report);
@@ -112,6 +112,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             threads,
             memory_limit,
             constraints,
+            kernels,
             tactic,
             format,
             no_link,
@@ -134,7 +135,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 link: !no_link,
                 memory_tolerance: automap::memory_tolerance("--memory-tolerance", memory_tolerance)?,
             };
-            plan(&model, &mesh, &opts, &out, export_problem.as_deref(), verify.as_deref())
+            plan(&model, &mesh, kernels.as_deref(), &opts, &out, export_problem.as_deref(), verify.as_deref())
         }
         Command::Check { problem, solution, mesh, plan, memory_limit, constraints, solver, time_limit } => {
             let limit = automap::seconds("--time-limit", time_limit)?;
@@ -174,6 +175,43 @@ fn run(cli: Cli) -> Result<(), Error> {
                 Err(Error::Usage(format!("{shown}: the answer is infeasible")))
             }
         }
+        Command::Calibrate { mesh, runs, out, time_limit } => {
+            let (spec, runs) = (automap::load_mesh(&mesh)?, automap::calibrate::load_runs(&runs)?);
+            let limit = automap::seconds("--time-limit", time_limit)?;
+            let mut priced = Vec::new();
+            for (i, run) in runs.iter().enumerate() {
+                let t0 = Instant::now();
+                let p = automap::calibrate::price(run, &spec, limit)?;
+                eprintln!(
+                    "[{}/{}] {}: {} on {}, step at the peaks {:.3} s, measured {:.3} s ({:.1} s)",
+                    i + 1,
+                    runs.len(),
+                    p.name,
+                    run.plan,
+                    spec.name,
+                    p.terms.step_s(&automap::sharding::Efficiency::PEAK),
+                    p.measured_s,
+                    t0.elapsed().as_secs_f64()
+                );
+                priced.push(p);
+            }
+            let c = automap::calibrate::calibrate(&priced);
+            let fitted = automap::sharding::Mesh { efficiency: c.efficiency, ..spec };
+            let text = format!(
+                "# {} calibrated by `automap calibrate` on {} measured runs (efficiency: fitted).\n{fitted}",
+                mesh.display(),
+                priced.len()
+            );
+            std::fs::write(&out, text).map_err(|source| Error::Io {
+                what: "write",
+                path: out.display().to_string(),
+                source,
+            })?;
+            let e = c.efficiency;
+            out_raw!("efficiency: flops {:.4}, hbm {:.4}, links {:.4}\n\n{}", e.flops, e.hbm, e.links, c.table());
+            eprintln!("wrote {}", out.display());
+            Ok(())
+        }
         Command::Mesh { command: MeshCommand::Check { mesh } } => {
             out_raw!("{}", automap::load_mesh(&mesh)?);
             Ok(())
@@ -183,8 +221,9 @@ fn run(cli: Cli) -> Result<(), Error> {
 
 fn inspect(path: &Path) -> Result<(), Error> {
     let t0 = Instant::now();
-    let model = Model::read(path)?;
+    let mut model = Model::read(path)?;
     let parse_s = t0.elapsed().as_secs_f64();
+    model.price_kernels(None)?;
     out_raw!("{}", automap::sharding::export::inspect_report(&model.name, &model.module));
     out!("parsed in {:.1} ms ({:.0} MB/s)", parse_s * 1e3, model.bytes as f64 / parse_s.max(1e-9) / 1e6);
     model.verify()?;

@@ -376,6 +376,22 @@ def llama_kernel_train(cfg):
     return production_models.llama3_8b_kernel_train(scale=64, mesh_axes=(("data", 2), ("model", 4)))
 
 
+def llama_pallas_train(cfg):
+    """The same at 1/16 with attention as Pallas's TPU flash attention kernel in `shard_map` over a
+    (data=2, model=4) mesh (lowered for a TPU: each call carries the kernel's cost estimate)."""
+    return production_models.llama3_8b_pallas_train(scale=16, mesh_axes=(("data", 2), ("model", 4)))
+
+
+def llama_cudnn_train(cfg):
+    """The same at 1/16 with attention as cuDNN's fused attention in `shard_map` over a (data=2,
+    model=4) mesh (lowered for a CUDA GPU)."""
+    return production_models.llama3_8b_cudnn_train(scale=16, mesh_axes=(("data", 2), ("model", 4)))
+
+
+# The platform each small model's kernels are written for (see production_models.PLATFORM).
+KERNEL_PLATFORM = {"llama_pallas_train": "tpu", "llama_cudnn_train": "cuda"}
+
+
 def sampling(cfg):
     """A sampling step with ops the other fixtures lack: random bits (`rng_bit_generator`, JAX's "rbg"
     PRNG), a `sort`, `chlo.top_k`, and a collective already in the program (a `psum` inside `shard_map`
@@ -417,6 +433,8 @@ MODELS = {
     "cond_train": cond_train,
     "llama_remat_train": llama_remat_train,
     "llama_kernel_train": llama_kernel_train,
+    "llama_pallas_train": llama_pallas_train,
+    "llama_cudnn_train": llama_cudnn_train,
     "llama_rule_kernel_train": llama_rule_kernel_train,
     "sampling": sampling,
 }
@@ -433,11 +451,17 @@ def export(name, cfg, generic=False):
     made = PRODUCTION[name](cfg.scale) if name in PRODUCTION else MODELS[name](cfg)
     fn, args = made[:2]
     donate = made[2] if len(made) > 2 else ()
+    platform = production_models.PLATFORM.get(name) or KERNEL_PLATFORM.get(name)
+    platforms = {"lowering_platforms": (platform,)} if platform else {}
+
+    def lower():
+        return jax.jit(fn, donate_argnums=donate).trace(*args).lower(**platforms)
+
     if len(made) > 3:  # lowered in the model's mesh context (custom_partitioning needs one)
         with jax.set_mesh(made[3]):
-            lowered = jax.jit(fn, donate_argnums=donate).lower(*args)
+            lowered = lower()
     else:
-        lowered = jax.jit(fn, donate_argnums=donate).lower(*args)
+        lowered = lower()
     if generic:
         ir = lowered.compiler_ir("stablehlo")
         text = ir.operation.get_asm(print_generic_op_form=True, enable_debug_info=True)

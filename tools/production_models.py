@@ -400,6 +400,58 @@ def decode_step(c: Decoder, batch: int, context: int):
 
 
 # ----------------------------------------------------------------------------------------------------
+# Attention as the library kernels production runs use: Pallas's TPU flash attention, cuDNN's
+# ----------------------------------------------------------------------------------------------------
+def _heads_attention(kernel, mesh_axes, head_major):
+    """Attention as `kernel` over all query heads (`kv x g`), in `shard_map` over `mesh_axes`: batch
+    over the first axis, heads over the second, any other axis unused. `head_major`: the kernel takes (batch, heads, seq, dim)
+    with as many key/value heads as query heads (Pallas's TPU kernel: each KV head repeated per group);
+    else (batch, seq, heads, dim) with the KV heads as they are (cuDNN's grouped-query attention)."""
+    mesh = AbstractMesh(tuple(n for _, n in mesh_axes), tuple(a for a, _ in mesh_axes))
+    batch, heads = mesh_axes[0][0], mesh_axes[1][0]
+    spec = P(batch, heads, None, None) if head_major else P(batch, None, heads, None)
+    smap = jax.shard_map(kernel, mesh=mesh, in_specs=(spec,) * 3, out_specs=spec, check_vma=False)
+
+    def attend(q, k, v, _pos):
+        b, s, kv, g, d = q.shape
+        q = q.reshape(b, s, kv * g, d)
+        if head_major:
+            k, v = (jnp.repeat(t, g, axis=2).transpose(0, 2, 1, 3) for t in (k, v))
+            out = smap(q.transpose(0, 2, 1, 3), k, v).transpose(0, 2, 1, 3)
+        else:
+            out = smap(q, k, v)
+        return out.reshape(b, s, kv, g, d)
+
+    return attend
+
+
+def pallas_tpu_attention(mesh_axes):
+    """Pallas's TPU flash attention (`jax.experimental.pallas.ops.tpu.flash_attention`), causal, with
+    its own backward kernels; each call carries the kernel's `cost_estimate`."""
+    from jax.experimental.pallas.ops.tpu import flash_attention as fa
+
+    def kernel(q, k, v):
+        return fa.flash_attention(q, k, v, causal=True, sm_scale=q.shape[-1] ** -0.5)
+
+    return _heads_attention(kernel, mesh_axes, head_major=True)
+
+
+def cudnn_attention(mesh_axes):
+    """cuDNN's fused flash attention, causal (`jax.nn.dot_product_attention(implementation="cudnn")`):
+    `__cudnn$fmhaSoftmax` and its backward. Lowering it asks for cuDNN's version, which a machine without
+    cuDNN cannot say: the export assumes cuDNN 9.1 on a Hopper GPU (what an H100 run has)."""
+    import jax._src.cudnn.fused_attention_stablehlo as fused
+
+    fused.check_cudnn_version = lambda: 90100
+    fused.check_compute_capability = lambda capability: float(capability) <= 9.0
+
+    def kernel(q, k, v):
+        return jax.nn.dot_product_attention(q, k, v, is_causal=True, implementation="cudnn")
+
+    return _heads_attention(kernel, mesh_axes, head_major=False)
+
+
+# ----------------------------------------------------------------------------------------------------
 # The fixtures: (config, batch, sequence) from public training setups, divided by `scale`
 # ----------------------------------------------------------------------------------------------------
 def llama3_8b_train(scale=1):
@@ -445,6 +497,19 @@ def llama3_8b_kernel_train(scale=1, mesh_axes=(("node", 8), ("gpu", 8))):
     return training(c, 128 // scale, 8192 // scale, attend=lambda q, k, v, _pos: kernel(q, k, v))
 
 
+def llama3_8b_pallas_train(scale=1, mesh_axes=(("x", 4), ("y", 4), ("z", 4))):
+    """`llama3_8b_kernel_train` with attention as Pallas's TPU flash attention kernel (batch over the
+    mesh's first axis, heads over its second: specs/meshes/tpu-v5p-4x4x4.yaml's x and y)."""
+    c = LLAMA3_8B.scaled(scale)
+    return training(c, 128 // scale, 8192 // scale, attend=pallas_tpu_attention(mesh_axes))
+
+
+def llama3_8b_cudnn_train(scale=1, mesh_axes=(("node", 8), ("gpu", 8))):
+    """`llama3_8b_kernel_train` with attention as cuDNN's fused attention, as an H100 run has it."""
+    c = LLAMA3_8B.scaled(scale)
+    return training(c, 128 // scale, 8192 // scale, attend=cudnn_attention(mesh_axes))
+
+
 def concrete_mesh(mesh_axes):
     """A mesh of this process's devices (`jax_num_cpu_devices` virtual CPUs suffice: nothing runs)."""
     sizes, names = tuple(n for _, n in mesh_axes), tuple(a for a, _ in mesh_axes)
@@ -468,6 +533,10 @@ def llama3_8b_decode(scale=1):
     return decode_step(LLAMA3_8B.scaled(scale), 128 // scale, 8192 // scale)
 
 
+# The platform a model's kernels are written for, when not every platform can lower them (JAX lowers a
+# Pallas TPU kernel only for a TPU, cuDNN's attention only for a CUDA GPU); the rest lower for any.
+PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_8b_cudnn_train": "cuda"}
+
 PRODUCTION = {
     "llama3_8b_train": llama3_8b_train,
     "llama3_8b_train_unrolled": llama3_8b_train_unrolled,
@@ -477,5 +546,7 @@ PRODUCTION = {
     "llama3_8b_flash_train": llama3_8b_flash_train,
     "llama3_8b_kernel_train": llama3_8b_kernel_train,
     "llama3_8b_rule_kernel_train": llama3_8b_rule_kernel_train,
+    "llama3_8b_pallas_train": llama3_8b_pallas_train,
+    "llama3_8b_cudnn_train": llama3_8b_cudnn_train,
     "llama3_8b_decode": llama3_8b_decode,
 }

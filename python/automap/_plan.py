@@ -44,6 +44,7 @@ def plan(
     memory_limit: float | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
     constraints: Any = None,
+    kernels: Any = None,
     tactics: str | None = None,
     solver: str = "auto",
     threads: int = 2,
@@ -66,6 +67,10 @@ def plan(
         time_limit: seconds for the whole plan, building the problem included.
         constraints: pins, ties, forbids and budgets (path to a constraints YAML, or the same as a dict;
             values by their JAX names, `params['w1']`; a sharding may be a `PartitionSpec`).
+        kernels: prices of the kernels (`custom_call`s) the program does not price (path to a
+            kernel table YAML, or the same as a dict: `{"kernels": [{"target": ..., "flops": "2 *
+            in0_d0 * ..."}]}`); a Pallas kernel's `cost_estimate` and cuDNN's fused attention are
+            priced without one, any other kernel counts 0 FLOPs (the report's warnings say which).
         tactics: tactics to pin before the solver runs, found in the program's dataflow (never by
             names): `dp`, `megatron`, `fsdp`, `ep`, `sp` (or MaxText's `data`, `tensor`, `expert`,
             `sequence`), each with `:AXIS`, joined by `,` (`"dp:data,megatron:model"`);
@@ -101,6 +106,9 @@ def plan(
     constraints_text, constraints_name = (None, "constraints")
     if constraints is not None:
         constraints_text, constraints_name = _spec.text_of(constraints, "constraints")
+    kernels_text, kernels_name = (None, "kernels")
+    if kernels is not None:
+        kernels_text, kernels_name = _spec.text_of(kernels, "kernels")
     if progress is True:
         progress = _print_progress
     try:
@@ -111,6 +119,8 @@ def plan(
             mesh_name,
             constraints=constraints_text,
             constraints_name=constraints_name,
+            kernels=kernels_text,
+            kernels_name=kernels_name,
             tactics=tactics,
             memory_limit_gib=memory_limit,
             time_limit_s=float(time_limit),

@@ -3,7 +3,7 @@
 //! constraints, YAML or JSON), so that nothing is written to disk, and the solve runs with the
 //! interpreter released, so other Python threads go on while it plans.
 
-use automap::sharding::UserConstraints;
+use automap::sharding::{KernelTable, UserConstraints};
 use automap::sharding::{BYTES_PER_GIB, Mesh};
 use automap::solver::{COST_UNITS_PER_SECOND, Method, Progress};
 use automap::{Error, Model, PlanOptions, verify};
@@ -25,15 +25,16 @@ create_exception!(_native, InternalError, PyException, "automap itself failed (a
 type Planned = (String, String, String, bool, Option<String>);
 
 /// Plan the StableHLO text `module` (named `module_name` in messages) on the mesh spec `mesh` (YAML or
-/// JSON text named `mesh_name`), as `automap plan` does (`tactics` as its `--tactic`, `link=False` as its
-/// `--no-link`). `progress`, when given, is called with
+/// JSON text named `mesh_name`), as `automap plan` does (`tactics` as its `--tactic`, `kernels` the text of
+/// its `--kernels` table, `link=False` as its `--no-link`). `progress`, when given, is called with
 /// `(phase, elapsed_s, best_step_s, bound_s)` as the solver improves (the last two may be `None`).
 /// `judge`, when given, is called with `(annotated, plan_json)` and returns the JSON of XLA's compiler's
 /// verdict (`automap.judge`): the plan is made again under a lowered memory limit while the compiler
 /// needs more than the device has, as `automap plan --verify` does ([`automap::verify::verified`]).
 #[pyfunction]
 #[pyo3(signature = (
-    module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints", tactics=None,
+    module, module_name, mesh, mesh_name, *, constraints=None, constraints_name="constraints", kernels=None,
+    kernels_name="kernels", tactics=None,
     memory_limit_gib=None, time_limit_s=60.0, threads=automap::PLAN_THREADS, solver="auto", seed=0, link=true,
     memory_tolerance=None, progress=None, judge=None
 ))]
@@ -46,6 +47,8 @@ fn plan(
     mesh_name: &str,
     constraints: Option<&str>,
     constraints_name: &str,
+    kernels: Option<&str>,
+    kernels_name: &str,
     tactics: Option<String>,
     memory_limit_gib: Option<f64>,
     time_limit_s: f64,
@@ -63,8 +66,10 @@ fn plan(
     };
     let (module, module_name, mesh, mesh_name) = (module.as_bytes(), module_name, mesh, mesh_name);
     py.detach(|| {
-        let model = Model::parse(module, module_name)?;
+        let mut model = Model::parse(module, module_name)?;
         model.verify()?;
+        let kernels = kernels.map(|text| KernelTable::parse(text, kernels_name)).transpose()?;
+        model.price_kernels(kernels.as_ref())?;
         let mesh = Mesh::parse(mesh, mesh_name)?;
         let constraints = constraints.map(|text| UserConstraints::parse(text, constraints_name)).transpose()?;
         let opts = PlanOptions {

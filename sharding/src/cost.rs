@@ -94,7 +94,7 @@ impl Traffic {
 /// The compute cost of `op` under strategy `s`, reading and writing memory as `traffic` says.
 pub fn compute_cost(m: &Module, op: OpId, rule: &OpRule, s: &Strategy, mesh: &Mesh, traffic: &Traffic) -> ComputeCost {
     let data = &m.ops[op];
-    if matches!(data.kind, OpKind::While | OpKind::Case | OpKind::If) {
+    if matches!(data.kind, OpKind::While | OpKind::Case | OpKind::If | OpKind::ManualComputation { .. }) {
         return control_cost(m, op, mesh);
     }
     let flops = op_flops(m, op) as f64 / work_split(rule, s, mesh);
@@ -122,16 +122,21 @@ pub fn compute_cost(m: &Module, op: OpId, rule: &OpRule, s: &Strategy, mesh: &Me
         OpKind::DynamicUpdateSlice => read(1) + operand(1),
         // A reshape keeps the elements' order: XLA makes it a bitcast, which moves nothing.
         OpKind::Reshape => 0.0,
+        // A kernel whose price states its bytes moves those (split as its work is).
+        OpKind::CustomCall { cost: Some(automap_ir::KernelCost { bytes: Some(b), .. }), .. } => {
+            b as f64 / work_split(rule, s, mesh)
+        }
         _ => (0..data.operands.len()).map(read).sum::<f64>() + (0..data.results.len()).map(written).sum::<f64>(),
     };
-    let flops_s = flops / mesh.peak_flops(elem);
-    let seconds = flops_s.max(bytes / mesh.device.hbm_bytes_per_s());
+    let flops_s = flops / mesh.achieved_flops(elem);
+    let seconds = flops_s.max(bytes / mesh.achieved_hbm_bytes_per_s());
     ComputeCost { flops, bytes, seconds, flops_s }
 }
 
 /// A `while`, `case` or `if`, whose every dimension stays replicated: the roofline of each op of its
 /// regions, replicated, summed; a `while` times its trip count (once when the program does not state
-/// it), a `case` or `if` its costliest branch.
+/// it), a `case` or `if` its costliest branch. A `shard_map`'s body (one region) is priced the same
+/// way: its shapes are already one device's shard.
 fn control_cost(m: &Module, op: OpId, mesh: &Mesh) -> ComputeCost {
     let data = &m.ops[op];
     let replicated = Strategy { axis_factor: vec![None; mesh.axes.len()] };

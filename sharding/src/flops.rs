@@ -5,7 +5,8 @@ use automap_ir::module::Region;
 use automap_ir::{Module, OpId, OpKind};
 
 /// Floating-point (or integer) operations one op performs, unsharded. A multiply-add counts as 2.
-/// Data movement ops (reshape, transpose, slices, gathers, ...) count 0. A `while` counts its body (and
+/// Data movement ops (reshape, transpose, slices, gathers, ...) count 0; a kernel (`custom_call`) its
+/// price ([`automap_ir::KernelCost`]), 0 when nothing prices it; a `shard_map` its body once per shard. A `while` counts its body (and
 /// its condition) once per iteration: its trip count when the program states it
 /// ([`automap_ir::loops::trip_count`]), else once; a `case` or `if` counts its costliest branch.
 pub fn op_flops(m: &Module, op: OpId) -> u64 {
@@ -41,6 +42,12 @@ pub fn op_flops(m: &Module, op: OpId) -> u64 {
             once.saturating_mul(trip_count(m, op).unwrap_or(1))
         }
         OpKind::Case | OpKind::If => data.regions.iter().map(|r| region_flops(m, r)).max().unwrap_or(0),
+        OpKind::CustomCall { cost: Some(c), .. } => c.flops,
+        // A `shard_map`'s body runs on every device over its shard: its FLOPs once per shard.
+        OpKind::ManualComputation { .. } => {
+            let shards: u64 = crate::rules::manual_axes_used(m, op).iter().map(|(_, n)| (*n).max(1) as u64).product();
+            data.regions.iter().map(|r| region_flops(m, r)).fold(0, u64::saturating_add).saturating_mul(shards)
+        }
         _ => 0,
     }
 }

@@ -12,6 +12,7 @@ mod constraints;
 mod cost;
 mod flops;
 mod fusion;
+mod kernels;
 mod mesh;
 mod overlap;
 mod plan;
@@ -35,7 +36,8 @@ pub use build::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on, prod
 pub use conflict::{Conflict, conflict};
 pub use constraints::UserConstraints;
 pub use cost::compute_cost;
-pub use mesh::{BYTES_PER_GIB, CompilerTarget, MAX_MEMORY_GIB, Mesh};
+pub use kernels::{KernelTable, warn_of_unpriced_kernels};
+pub use mesh::{BYTES_PER_GIB, CompilerTarget, Efficiency, MAX_MEMORY_GIB, Mesh};
 pub use overlap::overlapped_step_s;
 pub use plan::{MESH_SYMBOL, Plan, PlanCost, PlanSpace, Prefetch};
 pub use reshard::{CollectiveKind, reshard};

@@ -73,6 +73,30 @@ impl Device {
     }
 }
 
+/// Fractions of the vendor's peak figures the hardware achieves on a real program: matmul units kept
+/// busy, HBM streaming, link bandwidth after the collective algorithm's overheads. 1 (the peak) unless
+/// the spec says otherwise; `automap calibrate` fits them to measured steps.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Efficiency {
+    /// Of `device.peak_tflops`.
+    pub flops: f64,
+    /// Of `device.hbm_gb_per_s`.
+    pub hbm: f64,
+    /// Of every axis's `bandwidth_gb_per_s`.
+    pub links: f64,
+}
+
+impl Efficiency {
+    /// The vendor's peaks as they are.
+    pub const PEAK: Efficiency = Efficiency { flops: 1.0, hbm: 1.0, links: 1.0 };
+}
+
+impl Default for Efficiency {
+    fn default() -> Self {
+        Efficiency::PEAK
+    }
+}
+
 /// A validated mesh.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Mesh {
@@ -86,6 +110,8 @@ pub struct Mesh {
     pub device: Device,
     /// The XLA compiler that judges plans for this hardware (compile only), when the spec names one.
     pub compiler: Option<CompilerTarget>,
+    /// What fraction of the peaks the cost model counts on.
+    pub efficiency: Efficiency,
 }
 
 /// Element types a mesh may give a peak for.
@@ -133,6 +159,21 @@ impl Mesh {
         // Validation guarantees at least one figure; the slowest stands in for a type without its own.
         tflops.unwrap_or_else(|| self.device.peak_tflops.values().copied().fold(f64::INFINITY, f64::min))
             * FLOPS_PER_TFLOPS
+    }
+
+    /// FLOP/s the cost model counts on for an element type: its peak times the FLOPs efficiency.
+    pub fn achieved_flops(&self, elem: ElemType) -> f64 {
+        self.peak_flops(elem) * self.efficiency.flops
+    }
+
+    /// HBM bytes/s the cost model counts on.
+    pub fn achieved_hbm_bytes_per_s(&self) -> f64 {
+        self.device.hbm_bytes_per_s() * self.efficiency.hbm
+    }
+
+    /// Link bytes/s the cost model counts on along `axis`.
+    pub fn achieved_link_bytes_per_s(&self, axis: &Axis) -> f64 {
+        axis.bandwidth_bytes_per_s() * self.efficiency.links
     }
 
     /// Can a plan on this mesh be written into `m`, given the meshes `m` declares (`jax.shard_map`
@@ -214,6 +255,19 @@ struct RawMesh {
     device: RawDevice,
     #[serde(default)]
     compiler: Option<Spanned<RawCompiler>>,
+    #[serde(default)]
+    efficiency: Option<RawEfficiency>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEfficiency {
+    #[serde(default)]
+    flops: Option<Spanned<f64>>,
+    #[serde(default)]
+    hbm: Option<Spanned<f64>>,
+    #[serde(default)]
+    links: Option<Spanned<f64>>,
 }
 
 impl RawMesh {
@@ -309,12 +363,28 @@ impl RawMesh {
                 Some(c.value.validate(devices, c.referenced).map_err(|(loc, field, msg)| err(loc, &field, msg))?)
             }
         };
+        let mut efficiency = Efficiency::PEAK;
+        if let Some(e) = &self.efficiency {
+            for (value, field, slot) in [
+                (&e.flops, "efficiency.flops", &mut efficiency.flops),
+                (&e.hbm, "efficiency.hbm", &mut efficiency.hbm),
+                (&e.links, "efficiency.links", &mut efficiency.links),
+            ] {
+                let Some(v) = value else { continue };
+                if !(v.value.is_finite() && v.value > 0.0 && v.value <= 1.0) {
+                    let msg = format!("must be a fraction of the peak in (0, 1], got {}", v.value);
+                    return Err(err(v.referenced, field, msg));
+                }
+                *slot = v.value;
+            }
+        }
         Ok(Mesh {
             name: self.name.value,
             description: self.description.trim().to_string(),
             axes,
             device: Device { memory_gib, hbm_gb_per_s, peak_tflops },
             compiler,
+            efficiency,
         })
     }
 }
@@ -357,6 +427,13 @@ impl fmt::Display for Mesh {
         }
         if let Some(c) = &self.compiler {
             writeln!(f, "compiler: {c}")?;
+        }
+        let e = &self.efficiency;
+        if *e != Efficiency::PEAK {
+            writeln!(f, "efficiency:")?;
+            writeln!(f, "  flops: {}", e.flops)?;
+            writeln!(f, "  hbm: {}", e.hbm)?;
+            writeln!(f, "  links: {}", e.links)?;
         }
         Ok(())
     }
@@ -423,6 +500,19 @@ mod tests {
         let e = bad(&format!("{GOOD}compiler: {{gpu: h100_sxm, topology: 1x2x8}}\n"));
         assert_eq!(e.line, 17);
         assert!(e.message.contains("compiler.topology: compiles for 16 devices, but the mesh has 8"), "{e}");
+    }
+
+    #[test]
+    fn efficiency_is_fractions_of_the_peaks() {
+        let m = Mesh::parse(&format!("{GOOD}efficiency:\n  flops: 0.5\n  links: 0.8\n"), "t.yaml").unwrap();
+        assert_eq!(m.efficiency, Efficiency { flops: 0.5, hbm: 1.0, links: 0.8 });
+        assert_eq!(m.achieved_flops(ElemType::BF16), 100e12);
+        assert_eq!(m.achieved_link_bytes_per_s(&m.axes[1]), 320e9);
+        assert_eq!(Mesh::parse(&m.to_string(), "t.yaml").unwrap(), m, "prints back the same");
+        assert_eq!(Mesh::parse(GOOD, "t.yaml").unwrap().efficiency, Efficiency::PEAK);
+        let e = Mesh::parse(&format!("{GOOD}efficiency:\n  hbm: 1.5\n"), "t.yaml").unwrap_err();
+        assert!(e.message.contains("efficiency.hbm: must be a fraction"), "{e}");
+        assert!(Mesh::parse(&format!("{GOOD}efficiency:\n  flop: 0.5\n"), "t.yaml").is_err());
     }
 
     #[test]

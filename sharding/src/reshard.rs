@@ -191,7 +191,7 @@ fn steps(ty: &TensorType, from: &TensorSharding, to: &TensorSharding, mesh: &Mes
         let group = || axes.iter().map(|&i| &mesh.axes[i]);
         let size: u32 = group().map(|a| a.size).product();
         let n = u64::from(size);
-        let bw = group().map(|a| a.bandwidth_bytes_per_s()).fold(f64::INFINITY, f64::min);
+        let bw = group().map(|a| mesh.achieved_link_bytes_per_s(a)).fold(f64::INFINITY, f64::min);
         let lat = group().map(|a| a.latency_s()).fold(0.0, f64::max);
         let bytes = match kind {
             CollectiveKind::ReduceScatter | CollectiveKind::AllReduce => per_device,

@@ -47,7 +47,8 @@ impl StepTime {
             flops_bound_s,
             memory_bound_s,
             link_s: cost.comm_s,
-            ideal_s: program.flops_s / space.mesh.num_devices() as f64,
+            // At the peak, not at the efficiency the cost model counts on.
+            ideal_s: program.flops_s * space.mesh.efficiency.flops / space.mesh.num_devices() as f64,
         }
     }
 

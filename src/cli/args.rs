@@ -119,6 +119,12 @@ pub enum Command {
         /// collectives of a kind (see specs/constraints/).
         #[arg(long)]
         constraints: Option<PathBuf>,
+        /// A YAML table of kernel prices: FLOPs (and bytes) of each `custom_call` target the program
+        /// does not price, as formulas of its operand shapes (`in0_d1`, `in2_bytes`, `out0_elems`). A
+        /// Pallas kernel's `cost_estimate` and cuDNN's fused attention are priced without one; any
+        /// other kernel counts 0 FLOPs, with a warning. See specs/kernels/.
+        #[arg(long)]
+        kernels: Option<PathBuf>,
         /// Tactics to pin before the solver runs, found in the program's dataflow (never by names):
         /// `dp` (the batch of every input), `megatron` (each MLP's hidden dimension and each
         /// attention's heads: column- then row-parallel), `fsdp` (every parameter on its largest
@@ -223,6 +229,12 @@ pub enum Command {
         #[arg(long)]
         mesh: PathBuf,
         /// The plan.
+        /// A YAML table of kernel prices: FLOPs (and bytes) of each `custom_call` target the program
+        /// does not price, as formulas of its operand shapes (`in0_d1`, `in2_bytes`, `out0_elems`). A
+        /// Pallas kernel's `cost_estimate` and cuDNN's fused attention are priced without one; any
+        /// other kernel counts 0 FLOPs, with a warning. See specs/kernels/.
+        #[arg(long)]
+        kernels: Option<PathBuf>,
         #[arg(long, default_value = "replicated")]
         plan: String,
         /// Seconds the solver may take to decide the values between the pinned arguments.
@@ -260,6 +272,38 @@ pub enum Command {
         solver: EngineArg,
         /// Seconds the proof may take.
         #[arg(long, default_value_t = 60.0)]
+        time_limit: f64,
+    },
+    /// Fit a mesh's efficiency constants to steps measured on it, and write the calibrated spec.
+    ///
+    /// The cost model prices compute at `device.peak_tflops` and `device.hbm_gb_per_s`, and collectives
+    /// at each axis's `bandwidth_gb_per_s`, times the spec's `efficiency:` fractions (1 unless given).
+    /// A team with hardware makes the model theirs by measuring a few steps and fitting those
+    /// fractions: RUNS is a YAML file listing each run's program (StableHLO text), the plan it ran (a
+    /// reference plan, as `automap eval --plan` takes: `fsdp:gpu`, `dp:node+megatron:gpu`), its
+    /// measured seconds per step, and optionally a kernel price table:
+    ///
+    ///   runs:
+    ///     - name: 8B, FSDP over 8, 2 x 8192 tokens per GPU
+    ///       model: llama_8b_step.mlir        # relative to the runs file
+    ///       plan: fsdp:gpu
+    ///       measured_step_s: 2.84
+    ///
+    /// Prints, per run, the measured step, the step predicted under the fit and under a fit without
+    /// that run (leave-one-out), with the median and worst ratio errors; writes the mesh spec with the
+    /// fitted `efficiency:` to --out.
+    Calibrate {
+        /// The mesh YAML file the runs ran on.
+        #[arg(long)]
+        mesh: PathBuf,
+        /// The runs YAML file.
+        #[arg(long)]
+        runs: PathBuf,
+        /// Where to write the calibrated mesh spec.
+        #[arg(long)]
+        out: PathBuf,
+        /// Seconds the solver may take per run to decide the values between the plan's pinned arguments.
+        #[arg(long, default_value_t = 10.0)]
         time_limit: f64,
     },
     /// Work with device mesh specs.

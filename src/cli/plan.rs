@@ -10,12 +10,13 @@ use std::time::Instant;
 pub fn plan(
     model: &Path,
     mesh: &Path,
+    kernels: Option<&Path>,
     opts: &PlanOptions,
     out: &Path,
     export: Option<&Path>,
     verify: Option<&Path>,
 ) -> Result<(), Error> {
-    let (model, mesh) = (Model::load(model)?, automap::load_mesh(mesh)?);
+    let (model, mesh) = (Model::load_priced(model, kernels)?, automap::load_mesh(mesh)?);
     for line in model.warning_lines(WARNINGS_SHOWN) {
         eprintln!("{line}");
     }

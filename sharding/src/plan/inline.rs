@@ -40,7 +40,7 @@ impl PlanSpace<'_> {
             return 0.0;
         }
         let total = self.m.ty(v).byte_size() as f64;
-        (total / self.mesh.shards(from) + total / self.mesh.shards(to)) / self.mesh.device.hbm_bytes_per_s()
+        (total / self.mesh.shards(from) + total / self.mesh.shards(to)) / self.mesh.achieved_hbm_bytes_per_s()
     }
 
     /// Which of the operands and results of the step at `pos` pass through memory.

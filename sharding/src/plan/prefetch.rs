@@ -119,7 +119,7 @@ impl Prefetch {
 /// whole before large activations share the rest).
 fn demand_s(space: &PlanSpace<'_>, pos: usize, k: usize) -> f64 {
     let bytes = space.m.ty(space.schedule.steps[pos].operands[k]).byte_size() as f64;
-    space.mesh.axes.iter().map(|a| bytes / a.bandwidth_bytes_per_s() + a.latency_s()).sum()
+    space.mesh.axes.iter().map(|a| bytes / space.mesh.achieved_link_bytes_per_s(a) + a.latency_s()).sum()
 }
 
 /// The loop body whose every execution runs the resharding of operand `k` of the step at `pos`

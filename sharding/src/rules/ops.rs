@@ -311,7 +311,18 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
             {
                 for (d, (dim, &size)) in sharding.dims.iter().zip(shape.iter()).enumerate() {
                     let mut left = size;
-                    for axis in &dim.axes {
+                    // An empty dimension (cuDNN's attention returns a 0-byte workspace) splits over
+                    // nothing: one factor of size 0, as every other op gives it.
+                    let axes_of_dim: &[_] = if size == 0 { &[] } else { &dim.axes };
+                    if size == 0 {
+                        let f = b.factor(0, Rep);
+                        if is_operand {
+                            b.operand(t, d, f)
+                        } else {
+                            b.result(t, d, f)
+                        };
+                    }
+                    for axis in axes_of_dim {
                         let Some(i) = axes.iter().position(|(n, _)| *n == axis.name) else { continue };
                         if left % axes[i].1 != 0 {
                             continue;

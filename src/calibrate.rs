@@ -1,0 +1,284 @@
+//! `automap calibrate`: fit a mesh's efficiency constants ([`Efficiency`]: the fractions of peak FLOP/s,
+//! HBM bandwidth and link bandwidth the hardware achieves) to steps measured on it.
+//!
+//! Each run is a program, the plan it ran (a reference plan: `fsdp:gpu`, `dp:data+megatron:model`, as
+//! `automap eval --plan` takes) and its measured step. The plan's cost is taken apart once, at the
+//! vendor's peaks: per op, the seconds its FLOPs and its bytes would take (an op runs as long as the
+//! larger); the collectives' bandwidth seconds and latency seconds. The predicted serial step at
+//! efficiencies `(f, h, l)` is then `Σ max(flops_s / f, bytes_s / h) + unfused_s / h + link_s / l +
+//! latency_s`, and the fit is the `(f, h, l)` in `(0, 1]³` that minimises the squared log ratios of
+//! predicted to measured steps: a coarse grid, then a coordinate search that halves its step.
+//! Leave-one-out refits without each run and predicts it, the test of a fit on runs it has not seen.
+
+use crate::error::Error;
+use crate::inputs::Model;
+use automap_sharding::Efficiency;
+use automap_sharding::tactics::{Recognised, parse_tactics};
+use automap_sharding::{Mesh, PlanSpace, build_on};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// One measured run, as the runs file lists it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeasuredRun {
+    /// A name for the tables (default: the model's file name).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The StableHLO text of the step, relative to the runs file.
+    pub model: PathBuf,
+    /// The plan it ran, as a reference plan (`fsdp:gpu`).
+    pub plan: String,
+    /// Seconds per step measured.
+    pub measured_step_s: f64,
+    /// A kernel price table for it, relative to the runs file.
+    #[serde(default)]
+    pub kernels: Option<PathBuf>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunsFile {
+    runs: Vec<MeasuredRun>,
+}
+
+/// A run's step taken apart at the peaks: what scales with each efficiency.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Terms {
+    /// Per op (times its runs): seconds of its FLOPs at peak, seconds of its bytes at peak HBM.
+    pub ops: Vec<(f64, f64)>,
+    /// Seconds of HBM traffic reshardings add (out of fusions), at peak.
+    pub unfused_s: f64,
+    /// Seconds of the collectives' bytes at peak link bandwidth.
+    pub link_s: f64,
+    /// Seconds of the collectives' latency (no efficiency scales it).
+    pub latency_s: f64,
+}
+
+impl Terms {
+    /// The serial step at efficiencies `e`.
+    pub fn step_s(&self, e: &Efficiency) -> f64 {
+        let compute: f64 = self.ops.iter().map(|&(f, b)| (f / e.flops).max(b / e.hbm)).sum();
+        compute + self.unfused_s / e.hbm + self.link_s / e.links + self.latency_s
+    }
+}
+
+/// A run with its terms.
+#[derive(Clone, Debug)]
+pub struct Priced {
+    /// Its name.
+    pub name: String,
+    /// Measured seconds per step.
+    pub measured_s: f64,
+    /// Its step taken apart.
+    pub terms: Terms,
+}
+
+/// The fit and how well it predicts.
+#[derive(Clone, Debug)]
+pub struct Calibration {
+    /// The fitted efficiencies.
+    pub efficiency: Efficiency,
+    /// Per run: predicted serial step under the fit, and predicted when the fit leaves it out.
+    pub rows: Vec<(String, f64, f64, f64)>,
+}
+
+/// Read a runs file (YAML).
+pub fn load_runs(path: &Path) -> Result<Vec<MeasuredRun>, Error> {
+    let shown = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|source| Error::Io { what: "read", path: shown.clone(), source })?;
+    let file: RunsFile =
+        serde_saphyr::from_str(&text).map_err(|e| Error::Spec(automap_sharding::SpecError::from_yaml(&e, &shown)))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let mut runs = file.runs;
+    for r in &mut runs {
+        if !(r.measured_step_s.is_finite() && r.measured_step_s > 0.0) {
+            return Err(Error::Usage(format!("{shown}: measured_step_s must be a positive number of seconds")));
+        }
+        r.model = base.join(&r.model);
+        r.kernels = r.kernels.as_ref().map(|k| base.join(k));
+    }
+    if runs.is_empty() {
+        return Err(Error::Usage(format!("{shown}: no runs to calibrate on")));
+    }
+    Ok(runs)
+}
+
+/// Plan `run` on `mesh` as its recipe says and take its step apart at the peaks.
+pub fn price(run: &MeasuredRun, mesh: &Mesh, time_limit: Duration) -> Result<Priced, Error> {
+    let model = Model::load_priced(&run.model, run.kernels.as_deref())?;
+    let name = run.name.clone().unwrap_or_else(|| model.name.clone());
+    let m = &model.module;
+    mesh.check_declared(m).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
+    let tactics =
+        parse_tactics(&run.plan, mesh).map_err(|e| Error::Usage(format!("{name}: plan {}: {e}", run.plan)))?;
+    let peak = Mesh { efficiency: Efficiency::PEAK, ..mesh.clone() };
+    let space = PlanSpace::new(m, &peak);
+    let built = build_on(&space, Some(peak.device.memory_bytes()), crate::PLAN_THREADS);
+    let found = Recognised::new(&space);
+    let plan = automap_sharding::tactics::reference::Recipes::new(&space, &built, &found)
+        .reference(&tactics, time_limit, crate::PLAN_THREADS, None)
+        .plan;
+    let cost = space.evaluate(&plan);
+    let hbm = peak.device.hbm_bytes_per_s();
+    let ops = (0..space.schedule.steps.len())
+        .map(|pos| {
+            let c = space.compute(pos, plan.choice[pos]);
+            let runs = space.schedule.steps[pos].runs as f64;
+            (c.flops_s * runs, c.bytes / hbm * runs)
+        })
+        .filter(|&(f, b)| f > 0.0 || b > 0.0)
+        .collect();
+    // The links at half their bandwidth double the bandwidth seconds and leave the latency.
+    let half = Mesh { efficiency: Efficiency { links: 0.5, ..Efficiency::PEAK }, ..mesh.clone() };
+    let comm_half = PlanSpace::new(m, &half).evaluate(&plan).comm_s;
+    let link_s = (comm_half - cost.comm_s).max(0.0);
+    let terms = Terms { ops, unfused_s: cost.unfused_s, link_s, latency_s: (cost.comm_s - link_s).max(0.0) };
+    Ok(Priced { name, measured_s: run.measured_step_s, terms })
+}
+
+/// Squared log ratio of predicted to measured, summed.
+fn loss(runs: &[&Priced], e: &Efficiency) -> f64 {
+    runs.iter().map(|r| (r.terms.step_s(e) / r.measured_s).ln().powi(2)).sum()
+}
+
+/// The smallest efficiency a fit may give: a hundredth of the peak.
+const FLOOR: f64 = 0.01;
+
+/// Fit the three efficiencies to `runs`. A constant no run's step depends on stays at 1.
+pub fn fit(runs: &[&Priced]) -> Efficiency {
+    let grid = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+    let mut best = Efficiency::PEAK;
+    let mut best_loss = loss(runs, &best);
+    for &f in &grid {
+        for &h in &grid {
+            for &l in &grid {
+                let e = Efficiency { flops: f, hbm: h, links: l };
+                let v = loss(runs, &e);
+                if v < best_loss - 1e-12 {
+                    (best, best_loss) = (e, v);
+                }
+            }
+        }
+    }
+    let mut step = 0.05;
+    while step > 1e-4 {
+        let mut moved = false;
+        for k in 0..3 {
+            for sign in [-1.0, 1.0] {
+                let mut e = best;
+                let slot = match k {
+                    0 => &mut e.flops,
+                    1 => &mut e.hbm,
+                    _ => &mut e.links,
+                };
+                *slot = (*slot + sign * step).clamp(FLOOR, 1.0);
+                let v = loss(runs, &e);
+                if v < best_loss - 1e-12 {
+                    (best, best_loss, moved) = (e, v, true);
+                }
+            }
+        }
+        if !moved {
+            step /= 2.0;
+        }
+    }
+    let round = |x: f64| (x * 1e4).round() / 1e4;
+    Efficiency { flops: round(best.flops), hbm: round(best.hbm), links: round(best.links) }
+}
+
+/// Fit on every run, and on every run but one for each (leave-one-out).
+pub fn calibrate(priced: &[Priced]) -> Calibration {
+    let all: Vec<&Priced> = priced.iter().collect();
+    let efficiency = fit(&all);
+    let rows = priced
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let others: Vec<&Priced> = priced.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, p)| p).collect();
+            let held = if others.is_empty() { Efficiency::PEAK } else { fit(&others) };
+            (r.name.clone(), r.measured_s, r.terms.step_s(&efficiency), r.terms.step_s(&held))
+        })
+        .collect();
+    Calibration { efficiency, rows }
+}
+
+impl Calibration {
+    /// The table `automap calibrate` prints: per run, measured, predicted, ratio, left-out ratio; the
+    /// median and worst ratio errors.
+    pub fn table(&self) -> String {
+        let mut out = String::from(
+            "| run | measured ms | predicted ms | ratio | left out: predicted ms | ratio |\n|---|---:|---:|---:|---:|---:|\n",
+        );
+        for (name, measured, fitted, held) in &self.rows {
+            out.push_str(&format!(
+                "| {name} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} |\n",
+                measured * 1e3,
+                fitted * 1e3,
+                fitted / measured,
+                held * 1e3,
+                held / measured
+            ));
+        }
+        let worst = |k: usize| {
+            let mut errors: Vec<f64> = self
+                .rows
+                .iter()
+                .map(|r| {
+                    let ratio = if k == 0 { r.2 / r.1 } else { r.3 / r.1 };
+                    ratio.max(1.0 / ratio)
+                })
+                .collect();
+            errors.sort_by(f64::total_cmp);
+            (errors[errors.len() / 2], errors.last().copied().unwrap_or(1.0))
+        };
+        let ((m, w), (lm, lw)) = (worst(0), worst(1));
+        out.push_str(&format!(
+            "\nratio error (the larger of predicted/measured and its inverse): median {m:.3}, worst {w:.3}; \
+             left out: median {lm:.3}, worst {lw:.3}\n"
+        ));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(name: &str, flops_s: f64, bytes_s: f64, link_s: f64, truth: &Efficiency) -> Priced {
+        let terms = Terms { ops: vec![(flops_s, 0.0), (0.0, bytes_s)], unfused_s: 0.0, link_s, latency_s: 0.001 };
+        let measured_s = terms.step_s(truth);
+        Priced { name: name.into(), measured_s, terms }
+    }
+
+    /// Steps made from known efficiencies give them back, and predict a left-out run.
+    #[test]
+    fn recovers_the_efficiencies_that_made_the_steps() {
+        let truth = Efficiency { flops: 0.55, hbm: 0.8, links: 0.65 };
+        let runs = vec![
+            run("compute", 1.0, 0.1, 0.05, &truth),
+            run("memory", 0.1, 1.0, 0.05, &truth),
+            run("links", 0.2, 0.1, 1.0, &truth),
+            run("mixed", 0.7, 0.4, 0.3, &truth),
+        ];
+        let c = calibrate(&runs);
+        for (got, want) in [(c.efficiency.flops, 0.55), (c.efficiency.hbm, 0.8), (c.efficiency.links, 0.65)] {
+            assert!((got - want).abs() < 0.01, "{:?}", c.efficiency);
+        }
+        for (name, measured, fitted, held) in &c.rows {
+            assert!((fitted / measured - 1.0).abs() < 0.01, "{name}");
+            assert!((held / measured - 1.0).abs() < 0.05, "{name} left out: {held} vs {measured}");
+        }
+        assert!(c.table().contains("| mixed |"));
+    }
+
+    /// A run faster than the peaks allow cannot push an efficiency past 1.
+    #[test]
+    fn efficiencies_stay_fractions_of_the_peaks() {
+        let terms = Terms { ops: vec![(1.0, 0.0)], unfused_s: 0.0, link_s: 0.0, latency_s: 0.0 };
+        let fast = Priced { name: "fast".into(), measured_s: 0.5, terms };
+        assert_eq!(fit(&[&fast]).flops, 1.0);
+    }
+}
