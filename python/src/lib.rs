@@ -3,8 +3,8 @@
 //! constraints, YAML or JSON), so that nothing is written to disk, and the solve runs with the
 //! interpreter released, so other Python threads go on while it plans.
 
-use automap::sharding::{KernelTable, UserConstraints};
 use automap::sharding::{BYTES_PER_GIB, Mesh};
+use automap::sharding::{KernelTable, UserConstraints};
 use automap::solver::{COST_UNITS_PER_SECOND, Method, Progress};
 use automap::{Error, Model, PlanOptions, verify};
 use pyo3::create_exception;
