@@ -53,7 +53,7 @@ const PALLAS_FLASH: &[(&str, u64)] =
 
 /// A known library kernel's cost from its config and operand shapes.
 ///
-/// Pallas's TPU flash attention ([`PALLAS_FLASH`]): operands `q` `[B, H, S, D]` and `k` `[B, H, T, D]`
+/// Pallas's TPU flash attention (`PALLAS_FLASH`): operands `q` `[B, H, S, D]` and `k` `[B, H, T, D]`
 /// first, `2·BHSTD` per matmul, one exp per score (the kernel's own estimate counts every score
 /// whatever the mask, so these do too).
 ///

@@ -6,8 +6,8 @@ use automap_ir::{Module, OpId, OpKind};
 
 /// Floating-point (or integer) operations one op performs, unsharded. A multiply-add counts as 2.
 /// Data movement ops (reshape, transpose, slices, gathers, ...) count 0; a kernel (`custom_call`) its
-/// price ([`automap_ir::KernelCost`]), 0 when nothing prices it; a `shard_map` its body once per shard. A `while` counts its body (and
-/// its condition) once per iteration: its trip count when the program states it
+/// price ([`automap_ir::KernelCost`]), 0 when nothing prices it; a `shard_map` its body once per shard.
+/// A `while` counts its body (and its condition) once per iteration: its trip count when the program states it
 /// ([`automap_ir::loops::trip_count`]), else once; a `case` or `if` counts its costliest branch.
 pub fn op_flops(m: &Module, op: OpId) -> u64 {
     let data = &m.ops[op];
