@@ -404,9 +404,10 @@ def decode_step(c: Decoder, batch: int, context: int):
 # ----------------------------------------------------------------------------------------------------
 def _heads_attention(kernel, mesh_axes, head_major):
     """Attention as `kernel` over all query heads (`kv x g`), in `shard_map` over `mesh_axes`: batch
-    over the first axis, heads over the second, any other axis unused. `head_major`: the kernel takes (batch, heads, seq, dim)
-    with as many key/value heads as query heads (Pallas's TPU kernel: each KV head repeated per group);
-    else (batch, seq, heads, dim) with the KV heads as they are (cuDNN's grouped-query attention)."""
+    over the first axis, heads over the second, any other axis unused. `head_major`: the kernel takes
+    (batch, heads, seq, dim) with as many key/value heads as query heads (Pallas's TPU kernel: each KV
+    head repeated per group); else (batch, seq, heads, dim) with the KV heads as they are (cuDNN's
+    grouped-query attention)."""
     mesh = AbstractMesh(tuple(n for _, n in mesh_axes), tuple(a for a, _ in mesh_axes))
     batch, heads = mesh_axes[0][0], mesh_axes[1][0]
     spec = P(batch, heads, None, None) if head_major else P(batch, None, heads, None)
