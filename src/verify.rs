@@ -355,6 +355,15 @@ mod tests {
         assert_eq!(v.rounds.len(), 3);
     }
 
+    /// A planner whose model fits nothing under 20 bytes (its leanest plan needs 30).
+    fn fits_from_20(limit: f64, round: usize) -> Result<usize, Error> {
+        if limit < 20.0 {
+            let (path, limit) = ("m".into(), "16 B".into());
+            return Err(Error::NoFit { path, limit, explanation: String::new(), leanest_bytes: Some(30.0) });
+        }
+        Ok(round)
+    }
+
     /// automap's "no plan fits" is checked: the leanest plan is judged, then one under the room it left;
     /// when that one is over, the leanest is kept.
     #[test]
@@ -364,15 +373,7 @@ mod tests {
             16.0,
             |limit, round| {
                 limits.push(limit);
-                if limit < 20.0 {
-                    return Err(Error::NoFit {
-                        path: "m".into(),
-                        limit: "16 B".into(),
-                        explanation: String::new(),
-                        leanest_bytes: Some(30.0),
-                    });
-                }
-                Ok(round)
+                fits_from_20(limit, round)
             },
             |&round, _| Ok(if round == 2 { judged("fits", 12.0) } else { judged("out of memory", 17.0) }),
         )
@@ -386,15 +387,7 @@ mod tests {
             16.0,
             |limit, round| {
                 calls += 1;
-                if limit < 20.0 {
-                    return Err(Error::NoFit {
-                        path: "m".into(),
-                        limit: "16 B".into(),
-                        explanation: String::new(),
-                        leanest_bytes: Some(30.0),
-                    });
-                }
-                Ok(round)
+                fits_from_20(limit, round)
             },
             |_, _| Ok(judged("out of memory", 40.0)),
         );

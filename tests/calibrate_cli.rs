@@ -21,6 +21,11 @@ fn serial_s(report: &str) -> f64 {
     (ms("= compute ") + ms("+ communication ")) / 1e3
 }
 
+/// `automap calibrate --mesh MESH --runs RUNS --out OUT`.
+fn calibrate(runs: &std::path::Path, out: &std::path::Path) -> common::Run {
+    automap(&["calibrate", "--mesh", MESH, "--runs", runs.to_str().unwrap(), "--out", out.to_str().unwrap()])
+}
+
 #[test]
 fn efficiencies_that_made_the_steps_are_fitted_back() {
     let dir = Scratch::new("calibrate");
@@ -42,15 +47,7 @@ fn efficiencies_that_made_the_steps_are_fitted_back() {
     }
     std::fs::write(dir.join("runs.yaml"), runs).unwrap();
     let out = dir.join("calibrated.yaml");
-    let run = automap(&[
-        "calibrate",
-        "--mesh",
-        MESH,
-        "--runs",
-        dir.join("runs.yaml").to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let run = calibrate(&dir.join("runs.yaml"), &out);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stderr.contains("[12/12] llama_remat_train replicated"), "{}", run.stderr);
     let spec = automap::sharding::Mesh::load(&out).unwrap();
@@ -74,15 +71,7 @@ fn efficiencies_that_made_the_steps_are_fitted_back() {
 fn a_bad_runs_file_is_an_error_that_names_it() {
     let dir = Scratch::new("calibrate-bad");
     std::fs::write(dir.join("runs.yaml"), "runs:\n  - {model: x.mlir, plan: dp, measured_step_s: -1}\n").unwrap();
-    let run = automap(&[
-        "calibrate",
-        "--mesh",
-        MESH,
-        "--runs",
-        dir.join("runs.yaml").to_str().unwrap(),
-        "--out",
-        dir.join("o.yaml").to_str().unwrap(),
-    ]);
+    let run = calibrate(&dir.join("runs.yaml"), &dir.join("o.yaml"));
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(run.stderr.contains("runs.yaml: measured_step_s must be a positive number"), "{}", run.stderr);
 }
