@@ -69,33 +69,38 @@ pub fn library(
     config: Option<&str>,
     operands: &[&crate::Type],
 ) -> Option<KernelCost> {
-    let shape =
-        |k: usize| operands.get(k)?.as_tensor().map(|t| t.shape.iter().map(|&d| d.max(0) as u64).collect::<Vec<_>>());
-    if let Some(&(_, matmuls)) = PALLAS_FLASH.iter().find(|(name, _)| Some(*name) == kernel) {
+    let shape = |k: usize| -> Option<Vec<u64>> {
+        Some(operands.get(k)?.as_tensor()?.shape.iter().map(|&d| d.max(0) as u64).collect())
+    };
+    let (bhst, per_score, exps) = if let Some(&(_, matmuls)) = PALLAS_FLASH.iter().find(|(n, _)| Some(*n) == kernel) {
         let (q, k) = (shape(0)?, shape(1)?);
         let (&[b, h, s, d], &[_, _, t, _]) = (q.as_slice(), k.as_slice()) else { return None };
-        let bhst = b * h * s * t;
-        let source = CostSource::Library;
-        return Some(KernelCost { flops: 2 * bhst * d * matmuls, transcendentals: bhst, bytes: None, source });
-    }
-    if !target.starts_with(CUDNN_ATTENTION) {
+        let bhst = product(&[b, h, s, t]);
+        (bhst, d * matmuls, bhst)
+    } else if target.starts_with(CUDNN_ATTENTION) {
+        let fmha = section(config?, "cudnn_fmha_backend_config")?;
+        let scores: Vec<u64> =
+            fmha.get("intermediate_tensor_shape")?.get("dimensions")?.as_array()?.iter().filter_map(number).collect();
+        let (d, dv) = (*shape(0)?.last()?, *shape(2)?.last()?);
+        let causal = fmha.get("mask_type").and_then(|t| t.as_str()).is_some_and(|t| t.contains("CAUSAL"));
+        let bhst = product(&scores) / if causal { 2 } else { 1 };
+        (bhst, if target.contains("Backward") { 3 * d + 2 * dv } else { d + dv }, bhst)
+    } else {
         return None;
-    }
-    let doc: serde_json::Value = serde_json::from_str(config?).ok()?;
-    let fmha = find_key(&doc, "cudnn_fmha_backend_config")?;
-    let scores: Vec<u64> =
-        fmha.get("intermediate_tensor_shape")?.get("dimensions")?.as_array()?.iter().filter_map(number).collect();
-    let (d, dv) = (*shape(0)?.last()?, *shape(2)?.last()?);
-    let bhst: u64 = scores.iter().product();
-    let causal = fmha.get("mask_type").and_then(|t| t.as_str()).is_some_and(|t| t.contains("CAUSAL"));
-    let part = |x: u64| if causal { x / 2 } else { x };
-    let matmuls = if target.contains("Backward") { 3 * d + 2 * dv } else { d + dv };
-    Some(KernelCost {
-        flops: part(2 * bhst * matmuls),
-        transcendentals: part(bhst),
-        bytes: None,
-        source: CostSource::Library,
-    })
+    };
+    let flops = product(&[2, bhst, per_score]);
+    Some(KernelCost { flops, transcendentals: exps, bytes: None, source: CostSource::Library })
+}
+
+/// A product of counts, saturating (a malformed shape must not overflow).
+fn product(xs: &[u64]) -> u64 {
+    xs.iter().fold(1u64, |a, &x| a.saturating_mul(x))
+}
+
+/// The object under `key` anywhere in the JSON text `config`.
+fn section(config: &str, key: &str) -> Option<serde_json::Value> {
+    let doc: serde_json::Value = serde_json::from_str(config).ok()?;
+    find_key(&doc, key).cloned()
 }
 
 /// The cost a Pallas kernel's author gave it, from the call's `backend_config`: JAX writes
@@ -105,8 +110,7 @@ pub fn from_backend_config(config: &str) -> Option<KernelCost> {
     if !config.contains("cost_estimate") {
         return None;
     }
-    let doc: serde_json::Value = serde_json::from_str(config).ok()?;
-    let estimate = find_key(&doc, "cost_estimate")?;
+    let estimate = section(config, "cost_estimate")?;
     let count = |key: &str| estimate.get(key).and_then(number);
     Some(KernelCost {
         flops: count("flops")?,
