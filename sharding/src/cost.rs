@@ -120,8 +120,9 @@ pub fn compute_cost(m: &Module, op: OpId, rule: &OpRule, s: &Strategy, mesh: &Me
         // stacked weights and activations).
         OpKind::Slice { .. } | OpKind::DynamicSlice { .. } => result(0) + written(0),
         OpKind::DynamicUpdateSlice => read(1) + operand(1),
-        // A reshape keeps the elements' order: XLA makes it a bitcast, which moves nothing.
-        OpKind::Reshape => 0.0,
+        // A reshape keeps the elements' order: XLA makes it a bitcast, which moves nothing; an
+        // optimization barrier hands its operands' buffers on as its results.
+        OpKind::Reshape | OpKind::OptimizationBarrier => 0.0,
         // A kernel whose price states its bytes moves those (split as its work is).
         OpKind::CustomCall { cost: Some(automap_ir::KernelCost { bytes: Some(b), .. }), .. } => {
             b as f64 / work_split(rule, s, mesh)
