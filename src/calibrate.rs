@@ -4,10 +4,12 @@
 //! Each run is a program, the plan it ran (a reference plan: `fsdp:gpu`, `dp:data+megatron:model`, as
 //! `automap eval --plan` takes) and its measured step. The plan's cost is taken apart once, at the
 //! vendor's peaks: per op, the seconds its FLOPs and its bytes would take (an op runs as long as the
-//! larger); the collectives' bandwidth seconds and latency seconds. The predicted serial step at
-//! efficiencies `(f, h, l)` is then `Σ max(flops_s / f, bytes_s / h) + unfused_s / h + link_s / l +
-//! latency_s`, and the fit is the `(f, h, l)` in `(0, 1]³` that minimises the squared log ratios of
-//! predicted to measured steps: a coarse grid, then a coordinate search that halves its step.
+//! larger); the collectives' bandwidth seconds and latency seconds, and the fraction `x` of them the
+//! overlapped step ([`automap_sharding::overlapped_step_s`]) leaves exposed. The predicted step at
+//! efficiencies `(f, h, l)` is then `Σ max(flops_s / f, bytes_s / h) + unfused_s / h + x·(link_s / l +
+//! latency_s)` (a measured step is the overlapped one), and the fit is the `(f, h, l)` in `(0, 1]³`
+//! that minimises the squared log ratios of predicted to measured steps: a coarse grid, then a
+//! coordinate search that halves its step.
 //! Leave-one-out refits without each run and predicts it, the test of a fit on runs it has not seen.
 
 use crate::error::Error;
@@ -30,6 +32,10 @@ pub struct MeasuredRun {
     pub model: PathBuf,
     /// The plan it ran, as a reference plan (`fsdp:gpu`).
     pub plan: String,
+    /// The mesh it ran on, relative to the runs file, when not `--mesh` (another slice count of the
+    /// same chip): the fit is one set of efficiencies for the chip.
+    #[serde(default)]
+    pub mesh: Option<PathBuf>,
     /// Seconds per step measured.
     pub measured_step_s: f64,
     /// A kernel price table for it, relative to the runs file.
@@ -54,13 +60,16 @@ pub struct Terms {
     pub link_s: f64,
     /// Seconds of the collectives' latency (no efficiency scales it).
     pub latency_s: f64,
+    /// The fraction of the collectives' time the overlapped step exposes at the peaks (the rest runs
+    /// beside compute, as XLA's scheduler runs it): kept as the efficiencies change.
+    pub exposed: f64,
 }
 
 impl Terms {
-    /// The serial step at efficiencies `e`.
+    /// The overlapped step at efficiencies `e`: compute, plus the exposed part of the collectives.
     pub fn step_s(&self, e: &Efficiency) -> f64 {
         let compute: f64 = self.ops.iter().map(|&(f, b)| (f / e.flops).max(b / e.hbm)).sum();
-        compute + self.unfused_s / e.hbm + self.link_s / e.links + self.latency_s
+        compute + self.unfused_s / e.hbm + self.exposed * (self.link_s / e.links + self.latency_s)
     }
 }
 
@@ -99,6 +108,7 @@ pub fn load_runs(path: &Path) -> Result<Vec<MeasuredRun>, Error> {
         }
         r.model = base.join(&r.model);
         r.kernels = r.kernels.as_ref().map(|k| base.join(k));
+        r.mesh = r.mesh.as_ref().map(|k| base.join(k));
     }
     if runs.is_empty() {
         return Err(Error::Usage(format!("{shown}: no runs to calibrate on")));
@@ -106,8 +116,11 @@ pub fn load_runs(path: &Path) -> Result<Vec<MeasuredRun>, Error> {
     Ok(runs)
 }
 
-/// Plan `run` on `mesh` as its recipe says and take its step apart at the peaks.
+/// Plan `run` on its mesh (`mesh` unless the run names its own) as its recipe says and take its step
+/// apart at the peaks.
 pub fn price(run: &MeasuredRun, mesh: &Mesh, time_limit: Duration) -> Result<Priced, Error> {
+    let own = run.mesh.as_deref().map(Mesh::load).transpose()?;
+    let mesh = own.as_ref().unwrap_or(mesh);
     let model = Model::load_priced(&run.model, run.kernels.as_deref())?;
     let name = run.name.clone().unwrap_or_else(|| model.name.clone());
     let m = &model.module;
@@ -135,7 +148,10 @@ pub fn price(run: &MeasuredRun, mesh: &Mesh, time_limit: Duration) -> Result<Pri
     let half = Mesh { efficiency: Efficiency { links: 0.5, ..Efficiency::PEAK }, ..mesh.clone() };
     let comm_half = PlanSpace::new(m, &half).evaluate(&plan).comm_s;
     let link_s = (comm_half - cost.comm_s).max(0.0);
-    let terms = Terms { ops, unfused_s: cost.unfused_s, link_s, latency_s: (cost.comm_s - link_s).max(0.0) };
+    let overlapped = automap_sharding::overlapped_step_s(&space, &plan, &cost);
+    let exposed = if cost.comm_s > 0.0 { ((overlapped - cost.compute_s) / cost.comm_s).clamp(0.0, 1.0) } else { 1.0 };
+    let latency_s = (cost.comm_s - link_s).max(0.0);
+    let terms = Terms { ops, unfused_s: cost.unfused_s, link_s, latency_s, exposed };
     Ok(Priced { name, measured_s: run.measured_step_s, terms })
 }
 
@@ -248,7 +264,8 @@ mod tests {
     use super::*;
 
     fn run(name: &str, flops_s: f64, bytes_s: f64, link_s: f64, truth: &Efficiency) -> Priced {
-        let terms = Terms { ops: vec![(flops_s, 0.0), (0.0, bytes_s)], unfused_s: 0.0, link_s, latency_s: 0.001 };
+        let terms =
+            Terms { ops: vec![(flops_s, 0.0), (0.0, bytes_s)], unfused_s: 0.0, link_s, latency_s: 0.001, exposed: 1.0 };
         let measured_s = terms.step_s(truth);
         Priced { name: name.into(), measured_s, terms }
     }
@@ -277,7 +294,7 @@ mod tests {
     /// A run faster than the peaks allow cannot push an efficiency past 1.
     #[test]
     fn efficiencies_stay_fractions_of_the_peaks() {
-        let terms = Terms { ops: vec![(1.0, 0.0)], unfused_s: 0.0, link_s: 0.0, latency_s: 0.0 };
+        let terms = Terms { ops: vec![(1.0, 0.0)], unfused_s: 0.0, link_s: 0.0, latency_s: 0.0, exposed: 1.0 };
         let fast = Priced { name: "fast".into(), measured_s: 0.5, terms };
         assert_eq!(fit(&[&fast]).flops, 1.0);
     }

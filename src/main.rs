@@ -188,7 +188,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                     runs.len(),
                     p.name,
                     run.plan,
-                    spec.name,
+                    run.mesh.as_deref().map_or(spec.name.clone(), |m| m.display().to_string()),
                     p.terms.step_s(&automap::sharding::Efficiency::PEAK),
                     p.measured_s,
                     t0.elapsed().as_secs_f64()

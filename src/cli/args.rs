@@ -281,7 +281,8 @@ pub enum Command {
     /// A team with hardware makes the model theirs by measuring a few steps and fitting those
     /// fractions: RUNS is a YAML file listing each run's program (StableHLO text), the plan it ran (a
     /// reference plan, as `automap eval --plan` takes: `fsdp:gpu`, `dp:node+megatron:gpu`), its
-    /// measured seconds per step, and optionally a kernel price table:
+    /// measured seconds per step, and optionally a kernel price table and the run's own mesh (another
+    /// slice count of the same chip; the fit is one set of efficiencies for the chip):
     ///
     ///   runs:
     ///     - name: 8B, FSDP over 8, 2 x 8192 tokens per GPU
