@@ -46,10 +46,11 @@ class Decoder:
     experts: int = 0  # 0: a dense MLP
     top_k: int = 2
     capacity_factor: float = 1.25
+    head_size: int = 0  # 0: d_model / heads (MaxText's configs fix it at 128 whatever the width)
 
     @property
     def head_dim(self) -> int:
-        return self.d_model // self.heads
+        return self.head_size or self.d_model // self.heads
 
     def scaled(self, s: int) -> Decoder:
         """Every width divided by `s` (heads keep their count; at least 2 layers)."""
@@ -109,8 +110,8 @@ def swiglu(p, x):
 
 
 def layer_shapes(c: Decoder):
-    d, kvd = c.d_model, c.kv_heads * c.head_dim
-    shapes = {"attn_norm": (d,), "wq": (d, d), "wk": (d, kvd), "wv": (d, kvd), "wo": (d, d), "mlp_norm": (d,)}
+    d, qd, kvd = c.d_model, c.heads * c.head_dim, c.kv_heads * c.head_dim
+    shapes = {"attn_norm": (d,), "wq": (d, qd), "wk": (d, kvd), "wv": (d, kvd), "wo": (qd, d), "mlp_norm": (d,)}
     if c.experts:
         shapes.update(router=(d, c.experts), w_gate=(c.experts, d, c.d_ff), w_up=(c.experts, d, c.d_ff),
                       w_down=(c.experts, c.d_ff, d))
@@ -310,7 +311,7 @@ def decoder_layer(c: Decoder, attend):
         positions = jnp.broadcast_to(jnp.arange(s), (b, s))
         q, k, v = qkv(c, p, rms_norm(x, p["attn_norm"]), positions)
         att = attend(q, k, v, positions)
-        x = x + att.reshape(b, s, c.d_model) @ p["wo"]
+        x = x + att.reshape(b, s, c.heads * c.head_dim) @ p["wo"]
         h = rms_norm(x, p["mlp_norm"])
         x = x + (moe_mlp(c, p, h) if c.experts else swiglu(p, h))
         return x
@@ -322,8 +323,11 @@ def dense_attend(q, k, v, positions):
     return dense_attention(q, k, v, positions, positions)
 
 
-def decoder_loss(c: Decoder, attend, scanned=True):
-    layer = jax.checkpoint(decoder_layer(c, attend), policy=jax.checkpoint_policies.nothing_saveable)
+def decoder_loss(c: Decoder, attend, scanned=True, policy=None):
+    """The loss, every layer under `jax.checkpoint` with `policy` (default: save nothing, recompute the
+    layer in the backward pass: MaxText's `remat_policy: full`)."""
+    policy = policy or jax.checkpoint_policies.nothing_saveable
+    layer = jax.checkpoint(decoder_layer(c, attend), policy=policy)
 
     def loss(params, tokens, targets):
         x = params["embed"].astype(BF16)[tokens]
@@ -365,9 +369,9 @@ def train_state(c: Decoder, stacked=True):
     return {"params": p, "mu": p, "nu": p, "count": sds((), I32)}
 
 
-def training(c: Decoder, batch: int, seq: int, attend=dense_attend, scanned=True):
+def training(c: Decoder, batch: int, seq: int, attend=dense_attend, scanned=True, policy=None):
     tokens = sds((batch, seq), I32)
-    step = adamw_step(decoder_loss(c, attend, scanned))
+    step = adamw_step(decoder_loss(c, attend, scanned, policy))
     return step, (train_state(c, scanned), tokens, tokens), (0,)
 
 
@@ -386,7 +390,7 @@ def decode_step(c: Decoder, batch: int, context: int):
             ck = jax.lax.dynamic_update_slice(ck, k, (0, pos, 0, 0))
             cv = jax.lax.dynamic_update_slice(cv, v, (0, pos, 0, 0))
             att = dense_attention(q, ck, cv, positions, k_pos)
-            x = x + att.reshape(batch, 1, c.d_model) @ p["wo"]
+            x = x + att.reshape(batch, 1, c.heads * c.head_dim) @ p["wo"]
             x = x + swiglu(p, rms_norm(x, p["mlp_norm"]))
             return x, (ck, cv)
 
@@ -402,14 +406,16 @@ def decode_step(c: Decoder, batch: int, context: int):
 # ----------------------------------------------------------------------------------------------------
 # Attention as the library kernels production runs use: Pallas's TPU flash attention, cuDNN's
 # ----------------------------------------------------------------------------------------------------
-def _heads_attention(kernel, mesh_axes, head_major):
+def _heads_attention(kernel, mesh_axes, head_major, batch_axes=None, heads_axis=None):
     """Attention as `kernel` over all query heads (`kv x g`), in `shard_map` over `mesh_axes`: batch
-    over the first axis, heads over the second, any other axis unused. `head_major`: the kernel takes
+    over the first axis, heads over the second, any other axis unused (or batch over `batch_axes`, a
+    tuple of axis names, and heads over `heads_axis`, None for none). `head_major`: the kernel takes
     (batch, heads, seq, dim) with as many key/value heads as query heads (Pallas's TPU kernel: each KV
     head repeated per group); else (batch, seq, heads, dim) with the KV heads as they are (cuDNN's
     grouped-query attention)."""
     mesh = AbstractMesh(tuple(n for _, n in mesh_axes), tuple(a for a, _ in mesh_axes))
-    batch, heads = mesh_axes[0][0], mesh_axes[1][0]
+    batch = batch_axes if batch_axes is not None else mesh_axes[0][0]
+    heads = heads_axis if batch_axes is not None else mesh_axes[1][0]
     spec = P(batch, heads, None, None) if head_major else P(batch, None, heads, None)
     smap = jax.shard_map(kernel, mesh=mesh, in_specs=(spec,) * 3, out_specs=spec, check_vma=False)
 
@@ -426,7 +432,7 @@ def _heads_attention(kernel, mesh_axes, head_major):
     return attend
 
 
-def pallas_tpu_attention(mesh_axes):
+def pallas_tpu_attention(mesh_axes, batch_axes=None, heads_axis=None):
     """Pallas's TPU flash attention (`jax.experimental.pallas.ops.tpu.flash_attention`), causal, with
     its own backward kernels; each call carries the kernel's `cost_estimate`."""
     from jax.experimental.pallas.ops.tpu import flash_attention as fa
@@ -434,7 +440,7 @@ def pallas_tpu_attention(mesh_axes):
     def kernel(q, k, v):
         return fa.flash_attention(q, k, v, causal=True, sm_scale=q.shape[-1] ** -0.5)
 
-    return _heads_attention(kernel, mesh_axes, head_major=True)
+    return _heads_attention(kernel, mesh_axes, True, batch_axes, heads_axis)
 
 
 def cudnn_attention(mesh_axes):
