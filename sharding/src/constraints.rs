@@ -173,7 +173,7 @@ impl UserConstraints {
                     // names no carried value.
                     if op.inlined_at.is_none()
                         && step.carried.is_none()
-                        && step.joined.unwrap_or(0) == 0
+                        && step.first_of_op()
                         && !op.results.is_empty()
                         && (n == at.line.to_string() || n == at.to_string())
                     {

@@ -17,6 +17,12 @@
 //! `case` is the largest branch's. A region the schedule cannot lay out (a block with arguments, a
 //! branch that returns another count of values) keeps its op a single step whose every dimension is
 //! replicated.
+//!
+//! An `optimization_barrier` is a step per operand (a *part*): its results are its operands, each with
+//! its own sharding. As one step it would take one strategy for all of them, and a strategy puts each
+//! mesh axis on one factor: a barrier over a layer's saved activations (what `jax.checkpoint` writes
+//! before the backward pass recomputes) could shard only one of them along an axis and would gather
+//! the rest.
 
 use automap_ir::loops::trip_count;
 use automap_ir::{Module, OpId, OpKind, ValueId};
@@ -31,6 +37,9 @@ pub struct Step {
     /// For a join of a `case`, the index of the `case`'s result it defines (operand `b` is what branch
     /// `b` returns in its place).
     pub joined: Option<usize>,
+    /// For an op decided one operand at a time (an `optimization_barrier`, whose result `k` is its
+    /// operand `k`), the operand and result it decides.
+    pub part: Option<usize>,
     /// Values it reads, in the order of its rule's operands (a carry: initial value, yielded value; an
     /// op whose regions the schedule keeps whole: its operands, then the values its regions capture).
     pub operands: Vec<ValueId>,
@@ -99,9 +108,21 @@ pub struct Schedule {
 }
 
 impl Step {
-    /// Does the step decide an op of the program (not a loop-carried value nor a `case`'s join)?
+    /// Does the step decide an op of the program (not a loop-carried value nor a `case`'s join)? A
+    /// part of an op is one.
     pub fn is_op(&self) -> bool {
         self.carried.is_none() && self.joined.is_none()
+    }
+
+    /// The op's operand that the step's operand `k` is: `k`, or for a part, the part's.
+    pub fn op_operand(&self, k: usize) -> usize {
+        self.part.unwrap_or(0) + k
+    }
+
+    /// Is the step the first (or only) one of its op, which speaks for the op as a whole (its line,
+    /// its results' shardings)?
+    pub fn first_of_op(&self) -> bool {
+        self.joined.unwrap_or(0) == 0 && self.part.unwrap_or(0) == 0
     }
 }
 
@@ -150,6 +171,24 @@ impl Schedule {
                 self.lay_out_case(m, op, runs, in_loop);
                 continue;
             }
+            if matches!(d.kind, OpKind::OptimizationBarrier) && d.results.len() == d.operands.len() {
+                for (k, (&operand, &result)) in d.operands.iter().zip(&d.results).enumerate() {
+                    self.steps.push(Step {
+                        op,
+                        carried: None,
+                        joined: None,
+                        part: Some(k),
+                        operands: vec![operand],
+                        results: vec![result],
+                        aliases: Vec::new(),
+                        captures_from: 1,
+                        runs,
+                        operand_runs: vec![runs],
+                        in_loop,
+                    });
+                }
+                continue;
+            }
             if !opens(m, op) {
                 let mut operands = d.operands.clone();
                 operands.extend(d.captures.iter().filter(|c| !d.operands.contains(c)));
@@ -157,6 +196,7 @@ impl Schedule {
                     op,
                     carried: None,
                     joined: None,
+                    part: None,
                     operand_runs: vec![runs; operands.len()],
                     operands,
                     results: d.results.clone(),
@@ -180,6 +220,7 @@ impl Schedule {
                     op,
                     carried: Some(k),
                     joined: None,
+                    part: None,
                     operands: vec![init, y],
                     results: vec![result],
                     aliases: vec![in_cond, in_body],
@@ -214,6 +255,7 @@ impl Schedule {
                 op,
                 carried: None,
                 joined: Some(k),
+                part: None,
                 operand_runs: vec![runs; operands.len()],
                 captures_from: operands.len(),
                 operands,
@@ -307,6 +349,21 @@ mod tests {
         assert_eq!(s.steps[2].operand_runs, [1, 5]);
         // The weight, yielded unchanged: its second operand is its own block argument.
         assert_eq!(s.steps[3].operands[1], s.steps[3].aliases[1]);
+    }
+
+    #[test]
+    fn a_barrier_is_a_step_per_operand() {
+        let text = "func.func @main(%a: tensor<4x8xf32>, %b: tensor<8xf32>) -> (tensor<4x8xf32>, tensor<8xf32>) {\n  %0:2 = stablehlo.optimization_barrier %a, %b : tensor<4x8xf32>, tensor<8xf32>\n  return %0#0, %0#1 : tensor<4x8xf32>, tensor<8xf32>\n}\n";
+        let m = automap_ir::parse_module(text).unwrap();
+        let s = Schedule::new(&m);
+        assert_eq!(kinds(&m, &s), ["optimization_barrierx1", "optimization_barrierx1"]);
+        let op = &m.ops[s.steps[0].op];
+        for (k, step) in s.steps.iter().enumerate() {
+            assert!(step.is_op() && step.part == Some(k));
+            assert_eq!((step.operands.as_slice(), step.results.as_slice()), (&op.operands[k..=k], &op.results[k..=k]));
+            assert_eq!(step.op_operand(0), k);
+        }
+        assert!(s.steps[0].first_of_op() && !s.steps[1].first_of_op());
     }
 
     /// A `case` of two branches, each returning a value it makes, the second also one it captures.

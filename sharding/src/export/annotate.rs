@@ -95,8 +95,9 @@ pub fn annotate(
     if format == Format::Shardy && !m.meshes.iter().any(|d| d.name == MESH_SYMBOL) {
         ann.before_entry(mesh_decl(mesh));
     }
-    // An op's step, or a `case`'s first join (its results' shardings are its joins').
-    for step in space.steps().iter().filter(|s| s.is_op() || s.joined == Some(0)) {
+    // An op's step (its first part's, which writes every part's), or a `case`'s first join (its
+    // results' shardings are its joins').
+    for step in space.steps().iter().filter(|s| s.first_of_op()) {
         let op = step.op;
         let data = &m.ops[op];
         // Constants print their attributes before the value, unlike other ops. A `while` takes no
@@ -196,7 +197,7 @@ pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Resharding
                 },
                 // A capture is read inside its op's regions, where no constraint is written.
                 (None, None) if k >= step.captures_from => continue,
-                (None, None) => (step.op, k),
+                (None, None) => (step.op, step.op_operand(k)),
             };
             let readable = |o: automap_ir::OpId| !step.is_op() && m.sole_text(o);
             let (from, to) = (space.produced(plan, v), space.required_in(plan, pos, k));

@@ -551,7 +551,7 @@ fn unpinned_md(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> String {
     let mut inlined: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     let mut constants = 0usize;
     let mut partial: Vec<String> = Vec::new();
-    for step in space.steps().iter().filter(|s| s.is_op()) {
+    for step in space.steps().iter().filter(|s| s.is_op() && s.first_of_op()) {
         let op = step.op;
         let data = &m.ops[op];
         if !m.sole_text(op) {

@@ -106,7 +106,7 @@ impl<'m> PlanSpace<'m> {
             .steps
             .iter()
             .map(|step| {
-                if step.is_op() {
+                if step.is_op() && step.part.is_none() {
                     with_captures(rule_for(m, step.op), m, &step.operands[step.captures_from..])
                 } else {
                     let shape = m.ty(step.results[0]).as_tensor().map_or(Vec::new(), |t| t.shape.clone());
@@ -171,7 +171,8 @@ impl<'m> PlanSpace<'m> {
     }
 
     /// Does the result of the step at `pos` live in its first operand's buffer, taking no memory of its
-    /// own? A reshape does (XLA makes it a bitcast); so does a loop-carried value that the body yields
+    /// own? A reshape does (XLA makes it a bitcast), and an optimization barrier's part (it hands its
+    /// operand on); so does a loop-carried value that the body yields
     /// unchanged (a scan's weights: XLA hoists it out of the loop, and the loop reads its initial value);
     /// and so does a `dynamic_update_slice` of a loop body's block argument whose result only the body
     /// yields back to that same carried value (XLA writes it into the carried value's buffer); so does a
@@ -211,7 +212,9 @@ impl<'m> PlanSpace<'m> {
                     && s.results.len() == 1
                     && s.operands.first().is_some_and(|&v| self.m.ty(v).as_tensor().is_some());
                 let invariant = s.carried.is_some() && s.operands.get(1) == s.aliases.get(1);
-                reshape || invariant
+                // A barrier's result is its operand's buffer.
+                let barrier = s.part.is_some();
+                reshape || invariant || barrier
             })
             .zip(&self.fused)
             .map(|(view, &fused)| view || fused)
