@@ -17,6 +17,7 @@ mod compare;
 mod error;
 mod inputs;
 mod planner;
+pub mod plots;
 pub mod verify;
 
 pub use check::{check, model_answer};

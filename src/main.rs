@@ -73,6 +73,19 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Inspect { model } => inspect(&model),
+        Command::Diff { a, b, out } => {
+            let (a, b) = (automap::load_plan_json(&a)?, automap::load_plan_json(&b)?);
+            let text = automap::sharding::export::PlanDiff::new(&a, &b).to_markdown();
+            print!("{text}");
+            if let Some(out) = out {
+                std::fs::write(&out, &text).map_err(|source| Error::Io {
+                    what: "write",
+                    path: out.display().to_string(),
+                    source,
+                })?;
+            }
+            Ok(())
+        }
         Command::Solve { problem, timeout, solver, threads, seed, mip_gap, deterministic, link, quiet } => {
             let budget = automap::seconds("--timeout", timeout)?;
             let opts = SolveOptions::default()

@@ -307,6 +307,22 @@ pub enum Command {
         #[arg(long, default_value_t = 10.0)]
         time_limit: f64,
     },
+    /// Compare two plans: the step and peak memory before and after, the arguments and results whose
+    /// sharding changed, the collectives added and removed.
+    ///
+    /// Reads two `plan.json` files written by `automap plan` (of one program, on one mesh or two). On
+    /// one mesh, shardings are compared axis by axis; on two meshes (an H100 cluster and a TPU slice,
+    /// say), by how many devices split each dimension, since the axes differ. Values are matched by the
+    /// name JAX gave them; collectives by their op and kind. Prints Markdown; --out writes it too.
+    Diff {
+        /// Plan A's `plan.json` (before).
+        a: PathBuf,
+        /// Plan B's `plan.json` (after).
+        b: PathBuf,
+        /// Also write the comparison to this file.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Work with device mesh specs.
     Mesh {
         #[command(subcommand)]

@@ -147,9 +147,10 @@ fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export:
     }
     let folder = out.display().to_string();
     std::fs::create_dir_all(out).map_err(|source| Error::Io { what: "create", path: folder, source })?;
-    for (name, text) in
-        [("annotated.mlir", &planned.annotated), ("plan.json", &planned.plan_json), ("report.md", &planned.report)]
-    {
+    let mut outputs =
+        vec![("annotated.mlir", &planned.annotated), ("plan.json", &planned.plan_json), ("report.md", &planned.report)];
+    outputs.extend(planned.memory_svg.as_ref().map(|svg| ("memory.svg", svg)));
+    for (name, text) in outputs {
         let path = out.join(name);
         std::fs::write(&path, text).map_err(|source| Error::Io {
             what: "write",
@@ -177,7 +178,8 @@ fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export:
         cost.peak_bytes / 1048576.0,
         sol.gap_text()
     );
-    out!("wrote {}/annotated.mlir, plan.json, report.md in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
+    let svg = if planned.memory_svg.is_some() { ", memory.svg" } else { "" };
+    out!("wrote {}/annotated.mlir, plan.json, report.md{svg} in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
     let (total_s, limit_s) = (since_start(opts), opts.time_limit.as_secs_f64());
     if total_s > limit_s {
         // Say where the time went: on a large program, reading, building and presolving the problem

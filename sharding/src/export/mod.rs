@@ -1,15 +1,17 @@
 //! What automap writes out: the module annotated with a plan (Shardy or GSPMD form), `plan.json`, and
-//! the reports a person reads (`automap inspect`, `automap eval`, `report.md`).
+//! the reports a person reads (`automap inspect`, `automap eval`, `report.md`, `automap diff`).
 
 mod annotate;
 mod gspmd;
 mod inspect;
+mod plan_diff;
 mod plan_json;
 mod report;
 
 pub use annotate::{AnnotateError, Format, Reshardings, annotate, mesh_decl, reshardings};
 pub use gspmd::{GspmdError, sharding as gspmd_sharding};
 pub use inspect::{bytes, report as inspect_report, si};
+pub use plan_diff::{ChangedValue, CollectiveChange, PlanDiff, spec_text};
 pub use plan_json::{
     Argument, AxisDoc, CollectiveDoc, DimSpec, LinkedDoc, MeshDoc, PlanDoc, PlanJsonError, Predicted, SolverDoc,
 };

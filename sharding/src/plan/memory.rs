@@ -5,6 +5,43 @@ use super::{Plan, PlanSpace};
 use automap_ir::{ValueDef, ValueId};
 use std::collections::HashMap;
 
+/// What holds a live buffer, as the memory profile stacks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// An argument of the program: weights, optimizer state, inputs.
+    Argument = 0,
+    /// A value that lives across a loop: one a loop carries, or one made before a loop and read after
+    /// it (a scanned forward pass's saved activations while the backward pass runs).
+    AcrossLoops = 1,
+    /// Everything else: what an op makes and the next few read.
+    Temporary = 2,
+}
+
+impl Held {
+    /// Every kind, in the order of [`MemoryProfile::bytes`].
+    pub const ALL: [Held; 3] = [Held::Argument, Held::AcrossLoops, Held::Temporary];
+
+    /// What a reader calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Held::Argument => "arguments (weights, optimizer state, inputs)",
+            Held::AcrossLoops => "held across loops (carried state, saved activations)",
+            Held::Temporary => "temporaries",
+        }
+    }
+}
+
+/// Bytes live per device over the program: what [`PlanSpace::memory_profile`] answers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemoryProfile {
+    /// Per position of the schedule (and one past its end), the bytes held by each kind of [`Held`].
+    pub bytes: Vec<[f64; 3]>,
+    /// The peak (as the cost model counts it) and its first position.
+    pub peak: f64,
+    /// See `peak`.
+    pub peak_at: usize,
+}
+
 impl PlanSpace<'_> {
     /// The last position at which each buffer (by [`PlanSpace::buffer`]) is read; a returned value's is
     /// the step count, and a loop-carried value lives through its whole loop. An elementwise op XLA
@@ -114,6 +151,43 @@ impl PlanSpace<'_> {
         }
         live.sort_by(|a, b| b.1.total_cmp(&a.1));
         (peak, at, live)
+    }
+
+    /// Bytes live per device at every position of the program (a loop's body once, as the peak counts
+    /// it), by what holds them ([`Held`]), and where the peak is.
+    pub fn memory_profile(&self, plan: &Plan) -> MemoryProfile {
+        let (n, ranges) = (self.schedule.steps.len(), self.live_ranges());
+        let mut delta = vec![[0.0f64; 3]; n + 2];
+        for (&a, end) in self.m.args.iter().zip(self.arg_ends()) {
+            let s = self.held_bytes(plan, a);
+            delta[0][Held::Argument as usize] += s;
+            delta[end + 1][Held::Argument as usize] -= s;
+        }
+        let loops = &self.schedule.loops;
+        for (step, range) in self.schedule.steps.iter().zip(&ranges) {
+            let Some((start, end)) = *range else { continue };
+            // A loop-carried value, or a value that lives over a whole loop it is not made in (the
+            // forward pass's stacked residuals while the backward loop runs).
+            let across = step.carried.is_some() || loops.iter().any(|l| start < l.first && end > l.last);
+            let kind = if across { Held::AcrossLoops } else { Held::Temporary } as usize;
+            for &r in &step.results {
+                let s = self.held_bytes(plan, r);
+                delta[start][kind] += s;
+                delta[end + 1][kind] -= s;
+            }
+        }
+        let mut cur = [0.0f64; 3];
+        let bytes: Vec<[f64; 3]> = delta[..=n]
+            .iter()
+            .map(|d| {
+                for k in 0..3 {
+                    cur[k] += d[k];
+                }
+                cur
+            })
+            .collect();
+        let (peak, peak_at) = self.peak(plan, &ranges);
+        MemoryProfile { bytes, peak, peak_at }
     }
 
     /// Bytes per device of value `v` as `plan` shards it.

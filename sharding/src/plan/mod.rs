@@ -14,6 +14,7 @@ pub(crate) mod prefetch;
 mod propagate;
 
 pub use cost::{CausedCollective, PlanCost};
+pub use memory::{Held, MemoryProfile};
 pub use prefetch::Prefetch;
 
 use crate::cost::Traffic;
