@@ -94,6 +94,7 @@ pub fn compare(
                     link: opts.link,
                     // Methods are compared by the fastest plan each finds in the same time.
                     memory_tolerance: None,
+                    emit: Vec::new(),
                     started: None,
                 };
                 Planner::new(model, mesh, &opts)?.solve(&opts, &mut heard).map(|planned| {

@@ -121,3 +121,17 @@ pub fn load_answer(answer: &str) -> Result<Vec<usize>, Error> {
     let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
     automap_solver::iopddl::parse_solution(last).map_err(|e| Error::Usage(format!("{answer}: {e}")))
 }
+
+/// The tactics a framework's settings file gives `mesh` (`eval --maxtext`, `--torchtitan`).
+pub fn settings_recipe(
+    path: &Path,
+    mesh: &Mesh,
+    framework: automap_sharding::tactics::settings::Framework,
+) -> Result<String, Error> {
+    let name = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|source| Error::Io { what: "read", path: name.clone(), source })?;
+    let roles = automap_sharding::tactics::settings::AxisRoles::parse(framework, &text, mesh)
+        .map_err(|e| Error::Usage(format!("{name}: {e} (mesh {})", mesh.name)))?;
+    Ok(roles.recipe())
+}

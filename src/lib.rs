@@ -23,7 +23,8 @@ pub mod verify;
 pub use check::{check, model_answer};
 pub use compare::{Comparison, Run, Subject, compare};
 pub use error::Error;
-pub use inputs::{Model, load_answer, load_constraints, load_mesh, load_plan_json, load_problem};
+pub use inputs::{Model, load_answer, load_constraints, load_mesh, load_plan_json, load_problem, settings_recipe};
 pub use planner::{
-    Evaluated, PLAN_THREADS, PlanOptions, Planned, Planner, eval, memory_limit, memory_tolerance, plan, seconds,
+    Evaluated, PLAN_THREADS, PlanOptions, Planned, Planner, Settings, eval, memory_limit, memory_tolerance, plan,
+    seconds,
 };

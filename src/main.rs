@@ -109,10 +109,24 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             compare(&input, mesh.as_deref(), &chosen, limit, memory_limit, constraints.as_deref(), seed, out.as_deref())
         }
-        Command::Eval { model, mesh, kernels, plan, time_limit } => {
+        Command::Eval { model, mesh, kernels, plan, maxtext, torchtitan, time_limit } => {
             let (model, mesh) = (Model::load_priced(&model, kernels.as_deref())?, automap::load_mesh(&mesh)?);
             let t0 = Instant::now();
             let limit = automap::seconds("--time-limit", time_limit)?;
+            let (plan, from) = match (maxtext, torchtitan) {
+                (Some(f), _) => (
+                    automap::settings_recipe(&f, &mesh, automap::sharding::tactics::settings::Framework::MaxText)?,
+                    Some(f),
+                ),
+                (None, Some(f)) => (
+                    automap::settings_recipe(&f, &mesh, automap::sharding::tactics::settings::Framework::Torchtitan)?,
+                    Some(f),
+                ),
+                (None, None) => (plan, None),
+            };
+            if let Some(f) = from {
+                out!("{}: the tactics {plan}", f.display());
+            }
             out_raw!("{}", automap::eval(&model, &mesh, &plan, limit)?.report);
             eprintln!("planned and evaluated in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
             Ok(())
@@ -130,6 +144,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             format,
             no_link,
             memory_tolerance,
+            emit,
             out,
             export_problem,
             verify,
@@ -147,6 +162,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 seed: 0,
                 link: !no_link,
                 memory_tolerance: automap::memory_tolerance("--memory-tolerance", memory_tolerance)?,
+                emit: emit.into_iter().map(Into::into).collect(),
             };
             plan(&model, &mesh, kernels.as_deref(), &opts, &out, export_problem.as_deref(), verify.as_deref())
         }

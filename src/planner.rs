@@ -6,6 +6,7 @@ use crate::error::Error;
 use crate::inputs::Model;
 use automap_sharding::UserConstraints;
 use automap_sharding::export::{self, Format, PlanDoc, Solved, TieBreak};
+use automap_sharding::tactics::settings::Framework;
 use automap_sharding::tactics::{self, Matched, Recognised, parse_tactics};
 use automap_sharding::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
 use automap_sharding::{Conflict, conflict};
@@ -73,6 +74,9 @@ pub struct PlanOptions {
     /// (0: only as fast), return one of least peak memory. `None` (the default): the fastest plan
     /// found, whatever its peak.
     pub memory_tolerance: Option<f64>,
+    /// The frameworks whose settings to say the plan in ([`Planned::settings`]; none: the default);
+    /// where the settings do not give the plan exactly, their own plan is priced too.
+    pub emit: Vec<Framework>,
     /// When the time limit starts counting (`None`: when the planner starts building the problem).
     /// The command line sets the moment the command began, so that reading the model counts too.
     pub started: Option<Instant>,
@@ -92,6 +96,7 @@ impl Default for PlanOptions {
             format: Format::Shardy,
             link: true,
             memory_tolerance: None,
+            emit: Vec::new(),
             started: None,
         }
     }
@@ -337,6 +342,7 @@ impl<'a> Planner<'a> {
         check_annotated(name, &annotated)?;
         let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &solution, r.linked.as_ref()).to_json();
         let memory_svg = self.memory_svg(&plan);
+        let settings = (!opts.emit.is_empty()).then(|| self.settings(opts, &plan, &solution.choice));
         let solved =
             Solved { built: self.built, plan, cost, solution, presolve: r.presolve, linked: r.linked, tie_break };
         let mut report = export::report_md(name, m, self.mesh, &self.space, &solved, &references);
@@ -346,12 +352,16 @@ impl<'a> Planner<'a> {
         if memory_svg.is_some() {
             report.push_str(MEMORY_PLOT_SECTION);
         }
+        if let Some(s) = &settings {
+            report.push_str(&s.section);
+        }
         Ok(Planned {
             solved,
             annotated,
             plan_json,
             report,
             memory_svg,
+            settings,
             clock_decided,
             evaluations: r.evaluations,
             presolve_s: r.presolve_s,
@@ -368,7 +378,38 @@ const MEMORY_PLOT_SECTION: &str = "\n## Memory per device over the program\n\n\
     forward pass's saved activations while the backward pass runs), and temporaries. The red line is \
     the device's memory; the dot is the peak.\n";
 
+/// A plan in MaxText's and torchtitan's settings.
+pub struct Settings {
+    /// Each framework's file ([`Framework::file`]) and its text: `maxtext.yml` (the `dcn_*` and
+    /// `ici_*` parallelism), `torchtitan.toml` (the `[parallelism]` degrees).
+    pub files: Vec<(Framework, String)>,
+    /// report.md's section: the roles, the settings, whether they give the plan, else how far.
+    pub section: String,
+}
+
 impl Planner<'_> {
+    /// `plan` in MaxText's and torchtitan's settings; where they do not give it exactly, their own plan
+    /// (their argument shardings pinned, the rest solved from `start` in [`REFERENCE_SHARE`] of the
+    /// time limit) priced beside it.
+    fn settings(&self, opts: &PlanOptions, plan: &Plan, start: &[usize]) -> Settings {
+        use automap_sharding::tactics::settings;
+        let inferred = settings::infer(&self.space, &self.found, &plan.args);
+        let nearest = (!inferred.differ.is_empty()).then(|| {
+            let recipes = tactics::reference::Recipes::new(&self.space, &self.built, &self.found);
+            let budget = opts.time_limit.mul_f64(REFERENCE_SHARE);
+            let r = recipes.reference(&inferred.roles.tactics(), budget, opts.threads, Some(start));
+            self.space.evaluate(&r.plan).total_s()
+        });
+        let m = &self.model.module;
+        let name_of =
+            |i: usize| m.entry().args.get(i).and_then(|a| a.name.clone()).unwrap_or_else(|| format!("%arg{i}"));
+        let plan_s = self.space.evaluate(plan).total_s();
+        Settings {
+            files: opts.emit.iter().map(|&f| (f, inferred.roles.text(f))).collect(),
+            section: inferred.section(&name_of, plan_s, nearest),
+        }
+    }
+
     /// `memory.svg` for `plan` (`None` in a build without the cargo feature `plots`, such as the
     /// Python package's).
     fn memory_svg(&self, plan: &Plan) -> Option<String> {
@@ -505,6 +546,8 @@ pub struct Planned {
     pub report: String,
     /// `memory.svg`: memory per device over the program (`None` without the cargo feature `plots`).
     pub memory_svg: Option<String>,
+    /// The plan in MaxText's and torchtitan's settings, when [`PlanOptions::emit`] names frameworks.
+    pub settings: Option<Settings>,
     /// The time limit, not the work, stopped a phase of the solve: another run may plan differently.
     pub clock_decided: bool,
     /// Completed answers a heuristic method priced; `None` for the exact methods.

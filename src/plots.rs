@@ -3,13 +3,15 @@
 //! Drawn with plotters' SVG backend (already used for `compare`'s best-cost plot), so a build without
 //! the cargo feature `plots` answers `Err` and writes no picture.
 
-use automap_sharding::{Held, MemoryProfile};
+use automap_sharding::MemoryProfile;
 
 /// Points drawn per curve at most: a production program has tens of thousands of steps; each point
 /// keeps the largest value of the positions it stands for, so the peak is drawn where it is.
 pub const MAX_POINTS: usize = 2000;
 
+#[cfg(feature = "plots")]
 const GIB: f64 = automap_sharding::BYTES_PER_GIB;
+#[cfg(feature = "plots")]
 const MIB: f64 = GIB / 1024.0;
 
 /// The device's memory is drawn as a line when the peak is at least this fraction of it.
@@ -32,9 +34,10 @@ pub fn stacked(profile: &MemoryProfile) -> Vec<(usize, [f64; 3])> {
 }
 
 /// Memory per device over the program as an SVG: the bytes live at each step stacked by what holds
-/// them ([`Held`]), the device's memory as a line, the peak marked with `peak_label` (its op).
+/// them ([`automap_sharding::Held`]), the device's memory as a line, the peak marked with `peak_label` (its op).
 #[cfg(feature = "plots")]
 pub fn memory_svg(profile: &MemoryProfile, device_bytes: f64, title: &str, peak_label: &str) -> Result<String, String> {
+    use automap_sharding::Held;
     use plotters::prelude::*;
     let points = stacked(profile);
     let x_max = profile.bytes.len().max(2) as f64;

@@ -155,6 +155,14 @@ pub enum Command {
         /// minutes), and a solve the time limit cuts short makes the plan irreproducible.
         #[arg(long, value_name = "FRACTION")]
         memory_tolerance: Option<f64>,
+        /// Also say the plan in a framework's own settings: `maxtext` writes `maxtext.yml` (its
+        /// `dcn_*`/`ici_*` parallelism), `torchtitan` writes `torchtitan.toml` (its `[parallelism]`
+        /// degrees). Each mesh axis takes the role (data, FSDP, sequence, tensor, expert) whose tactic
+        /// shards the arguments as the plan does over it; axes whose links are over 4x slower than the
+        /// fastest are MaxText's DCN. report.md says whether the settings give the plan exactly, and
+        /// if not which arguments differ and the predicted step of the settings' own plan. Repeatable.
+        #[arg(long, value_parser = OneOf::<EmitArg>::new())]
+        emit: Vec<EmitArg>,
         /// Output folder.
         #[arg(long, default_value = "automap-out")]
         out: PathBuf,
@@ -228,15 +236,27 @@ pub enum Command {
         /// The mesh YAML file.
         #[arg(long)]
         mesh: PathBuf,
-        /// The plan.
         /// A YAML table of kernel prices: FLOPs (and bytes) of each `custom_call` target the program
         /// does not price, as formulas of its operand shapes (`in0_d1`, `in2_bytes`, `out0_elems`). A
         /// Pallas kernel's `cost_estimate` and cuDNN's fused attention are priced without one; any
         /// other kernel counts 0 FLOPs, with a warning. See specs/kernels/.
         #[arg(long)]
         kernels: Option<PathBuf>,
-        #[arg(long, default_value = "replicated")]
+        /// The plan: tactics as `plan --tactic` takes them (`dp:data+megatron:model`, MaxText's names
+        /// `data`, `fsdp`, `tensor`, `sequence`, `expert` too).
+        #[arg(long, default_value = "replicated", conflicts_with_all = ["maxtext", "torchtitan"])]
         plan: String,
+        /// The plan as MaxText's settings give it: a `base.yml` fragment whose `ici_*_parallelism` and
+        /// `dcn_*_parallelism` (data, fsdp, sequence or context, tensor, expert; -1 for the rest) are laid
+        /// over the mesh's axes in MaxText's order, each taking whole axes (`dcn_*` the axes over 4x
+        /// slower than the fastest). Other keys are ignored.
+        #[arg(long, value_name = "FILE.yml", conflicts_with = "torchtitan")]
+        maxtext: Option<PathBuf>,
+        /// The plan as torchtitan's job TOML gives it: its `[parallelism]` degrees
+        /// (data_parallel_replicate, data_parallel_shard, context_parallel, tensor_parallel,
+        /// expert_parallel; -1 for the rest) laid over the mesh's axes in torchtitan's order.
+        #[arg(long, value_name = "FILE.toml")]
+        torchtitan: Option<PathBuf>,
         /// Seconds the solver may take to decide the values between the pinned arguments.
         #[arg(long, default_value_t = 10.0)]
         time_limit: f64,
@@ -404,6 +424,24 @@ impl From<FormatArg> for Format {
         match f {
             FormatArg::Shardy => Format::Shardy,
             FormatArg::Gspmd => Format::Gspmd,
+        }
+    }
+}
+
+/// `--emit` of `plan`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EmitArg {
+    /// `maxtext.yml`: MaxText's `dcn_*` and `ici_*` parallelism.
+    Maxtext,
+    /// `torchtitan.toml`: torchtitan's `[parallelism]` degrees.
+    Torchtitan,
+}
+
+impl From<EmitArg> for automap::sharding::tactics::settings::Framework {
+    fn from(e: EmitArg) -> Self {
+        match e {
+            EmitArg::Maxtext => Self::MaxText,
+            EmitArg::Torchtitan => Self::Torchtitan,
         }
     }
 }

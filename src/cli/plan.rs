@@ -150,6 +150,7 @@ fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export:
     let mut outputs =
         vec![("annotated.mlir", &planned.annotated), ("plan.json", &planned.plan_json), ("report.md", &planned.report)];
     outputs.extend(planned.memory_svg.as_ref().map(|svg| ("memory.svg", svg)));
+    outputs.extend(planned.settings.iter().flat_map(|s| s.files.iter().map(|(f, text)| (f.file(), text))));
     for (name, text) in outputs {
         let path = out.join(name);
         std::fs::write(&path, text).map_err(|source| Error::Io {
@@ -178,8 +179,10 @@ fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export:
         cost.peak_bytes / 1048576.0,
         sol.gap_text()
     );
-    let svg = if planned.memory_svg.is_some() { ", memory.svg" } else { "" };
-    out!("wrote {}/annotated.mlir, plan.json, report.md{svg} in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
+    let mut extra: Vec<&str> = planned.memory_svg.iter().map(|_| "memory.svg").collect();
+    extra.extend(planned.settings.iter().flat_map(|s| s.files.iter().map(|(f, _)| f.file())));
+    let extra: String = extra.iter().map(|f| format!(", {f}")).collect();
+    out!("wrote {}/annotated.mlir, plan.json, report.md{extra} in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
     let (total_s, limit_s) = (since_start(opts), opts.time_limit.as_secs_f64());
     if total_s > limit_s {
         // Say where the time went: on a large program, reading, building and presolving the problem

@@ -164,7 +164,7 @@ impl PlanDiff {
         }
     }
 
-    /// The comparison as Markdown, with at most [`ROWS_SHOWN`] rows per list.
+    /// The comparison as Markdown, with at most `ROWS_SHOWN` (25) rows per list.
     pub fn to_markdown(&self) -> String {
         let [(na, da), (nb, db)] = &self.meshes;
         let mut s = format!("# Plan A ({na}, {da} devices) against plan B ({nb}, {db} devices)\n\n");
@@ -245,7 +245,9 @@ fn num(x: f64) -> String {
 /// The collectives of each op and kind, where the plans differ in count or bytes: largest change in
 /// bytes first.
 fn collective_changes(a: &PlanDoc, b: &PlanDoc) -> Vec<CollectiveChange> {
-    let mut by: BTreeMap<(String, String, String), ([u64; 2], [usize; 2])> = BTreeMap::new();
+    // (at, op, kind) → (bytes per step, count), in A and in B.
+    type Sides = ([u64; 2], [usize; 2]);
+    let mut by: BTreeMap<(String, String, String), Sides> = BTreeMap::new();
     for (side, doc) in [a, b].into_iter().enumerate() {
         for c in &doc.predicted.collective_list {
             let e = by.entry((c.at.clone(), c.op.clone(), c.kind.clone())).or_default();

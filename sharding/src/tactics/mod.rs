@@ -11,6 +11,7 @@ pub mod dims;
 pub mod pin;
 pub mod reference;
 pub mod roles;
+pub mod settings;
 
 use crate::mesh::Mesh;
 use crate::plan::{MESH_SYMBOL, PlanSpace};
