@@ -103,7 +103,7 @@ pub fn memory_svg(profile: &MemoryProfile, device_bytes: f64, title: &str, peak_
             .map_err(|e| e.to_string())?;
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
+            .position(SeriesLabelPosition::UpperRight)
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()

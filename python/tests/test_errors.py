@@ -136,3 +136,23 @@ def test_memory_as_the_tie_breaker_is_asked_for_and_a_bad_tolerance_is_refused()
     assert lean.step_time_s == pytest.approx(fastest.step_time_s, rel=1e-9)
     with pytest.raises(automap.PlanError, match="memory_tolerance must be a fraction"):
         automap.plan(mlp, *ARGS, mesh=mesh_dict(), memory_tolerance=-0.5)
+
+
+def kernel_mlp(p, x):
+    # A user's kernel: lowered as a custom_call the planner has no price for.
+    y = jax.ffi.ffi_call("my_matmul", jax.ShapeDtypeStruct((16, 256), jnp.float32))(x, p["w1"])
+    return jnp.tanh(y) @ p["w2"]
+
+
+def test_a_kernel_table_prices_a_users_kernel_and_a_bad_formula_is_located():
+    bare = automap.plan(kernel_mlp, *ARGS, mesh=mesh_dict(), time_limit=10)
+    table = {"kernels": [{"target": "my_matmul", "flops": "2 * in0_d0 * in0_d1 * in1_d1"}]}
+    priced = automap.plan(kernel_mlp, *ARGS, mesh=mesh_dict(), kernels=table, time_limit=10)
+    # The kernel's matmul, 2 x 16 x 64 x 256 FLOPs, now counts (split over the devices that share it).
+    flops = [p.plan_json["predicted"]["flops_per_device"] for p in (bare, priced)]
+    assert flops[1] > flops[0]
+    assert flops[1] - flops[0] <= 2 * 16 * 64 * 256 * (1 + 1e-9)
+    bad = {"kernels": [{"target": "my_matmul", "flops": "2 * in7_d0"}]}
+    located = r"<kernels dict>:\d+:\d+: flops: `2 \* in7_d0` at the call on line \d+:\d+"
+    with pytest.raises(automap.PlanError, match=located):
+        automap.plan(kernel_mlp, *ARGS, mesh=mesh_dict(), kernels=bad, time_limit=10)

@@ -3,7 +3,8 @@
 //! of a plan and into tactics.
 //!
 //! Out: each axis takes the role whose tactic, alone on that axis, shards the argument dimensions the
-//! plan shards over it (weighted by the arguments' bytes); the roles together are a recipe, whose
+//! plan shards over it (weighted by the arguments' bytes; every axis takes one, as the frameworks'
+//! degrees cover every device); the roles together are a recipe, whose
 //! argument shardings are set beside the plan's to say whether the settings reproduce it exactly. In:
 //! the degrees are laid over the mesh's axes in the framework's order of mesh axes (outermost first:
 //! MaxText's `data, fsdp, sequence, tensor, expert`, torchtitan's `dp_replicate, dp_shard, cp, tp`), each
@@ -262,7 +263,9 @@ pub fn infer(space: &PlanSpace<'_>, found: &Recognised, args: &[TensorSharding])
                 .map(|i| bytes[i])
                 .sum()
         };
-        let mut best = (agree(&found.apply(space, &[]).args), None);
+        // Every axis takes a role, as the frameworks' degrees must cover every device: where the plan
+        // shards nothing over an axis, data parallelism (the first role) is the nearest.
+        let mut best = (f64::NEG_INFINITY, None);
         for &r in &candidates {
             let score = agree(&found.apply(space, &[r.tactic(&axis)]).args);
             if score > best.0 {
