@@ -341,7 +341,7 @@ impl<'a> Planner<'a> {
             .map_err(|source| Error::Annotate { path: name.clone(), source })?;
         check_annotated(name, &annotated)?;
         let plan_json = PlanDoc::new(m, self.mesh, &self.space, &plan, &cost, &solution, r.linked.as_ref()).to_json();
-        let memory_svg = self.memory_svg(&plan);
+        let pictures = crate::plots::pictures(&self.model.name, self.mesh, &self.space, &plan, &cost);
         let settings = (!opts.emit.is_empty()).then(|| self.settings(opts, &plan, &solution.choice));
         let solved =
             Solved { built: self.built, plan, cost, solution, presolve: r.presolve, linked: r.linked, tie_break };
@@ -349,8 +349,8 @@ impl<'a> Planner<'a> {
         if let Some(t) = &self.tactics {
             report.push_str(&format!("\n## Tactics pinned before solving\n\n```\n{t}\n```\n"));
         }
-        if memory_svg.is_some() {
-            report.push_str(MEMORY_PLOT_SECTION);
+        if !pictures.is_empty() {
+            report.push_str(crate::plots::REPORT_SECTION);
         }
         if let Some(s) = &settings {
             report.push_str(&s.section);
@@ -360,7 +360,7 @@ impl<'a> Planner<'a> {
             annotated,
             plan_json,
             report,
-            memory_svg,
+            pictures,
             settings,
             clock_decided,
             evaluations: r.evaluations,
@@ -368,15 +368,6 @@ impl<'a> Planner<'a> {
         })
     }
 }
-
-/// What report.md says of `memory.svg`, where the picture is drawn.
-const MEMORY_PLOT_SECTION: &str = "\n## Memory per device over the program\n\n\
-    ![memory per device over the program](memory.svg)\n\n\
-    The bytes live at each step, in the order the program runs (a loop's body once, as the peak counts \
-    it), stacked by what holds them: the arguments (weights, optimizer state, inputs), values held \
-    across a loop (what a loop carries; what is made before a loop and read after it, as a scanned \
-    forward pass's saved activations while the backward pass runs), and temporaries. The red line is \
-    the device's memory; the dot is the peak.\n";
 
 /// A plan in MaxText's and torchtitan's settings.
 pub struct Settings {
@@ -407,32 +398,6 @@ impl Planner<'_> {
         Settings {
             files: opts.emit.iter().map(|&f| (f, inferred.roles.text(f))).collect(),
             section: inferred.section(&name_of, plan_s, nearest),
-        }
-    }
-
-    /// `memory.svg` for `plan` (`None` in a build without the cargo feature `plots`, such as the
-    /// Python package's).
-    fn memory_svg(&self, plan: &Plan) -> Option<String> {
-        if !cfg!(feature = "plots") {
-            return None;
-        }
-        let m = &self.model.module;
-        let profile = self.space.memory_profile(plan);
-        let label = match self.space.steps().get(profile.peak_at) {
-            Some(step) => {
-                let op = step.op;
-                format!("{} at {}", m.ops[op].name.trim_start_matches("stablehlo."), m.op_location(op))
-            }
-            None => "the arguments alone".to_string(),
-        };
-        let title = format!("{} on {}: memory per device", self.model.name, self.mesh.name);
-        let device = self.mesh.device.memory_bytes();
-        match crate::plots::memory_svg(&profile, device, &title, &label) {
-            Ok(svg) => Some(svg),
-            Err(why) => {
-                eprintln!("note: no memory.svg: {why}");
-                None
-            }
         }
     }
 
@@ -544,8 +509,9 @@ pub struct Planned {
     pub plan_json: String,
     /// `report.md`.
     pub report: String,
-    /// `memory.svg`: memory per device over the program (`None` without the cargo feature `plots`).
-    pub memory_svg: Option<String>,
+    /// The pictures beside report.md, each a file name and its SVG ([`crate::plots::pictures`]; none
+    /// without the cargo feature `plots`).
+    pub pictures: Vec<(&'static str, String)>,
     /// The plan in MaxText's and torchtitan's settings, when [`PlanOptions::emit`] names frameworks.
     pub settings: Option<Settings>,
     /// The time limit, not the work, stopped a phase of the solve: another run may plan differently.

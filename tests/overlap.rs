@@ -111,6 +111,15 @@ proptest::proptest! {
             let c = space.evaluate(plan);
             let t = overlapped_step_s(&space, plan, &c);
             proptest::prop_assert!(t <= c.total_s() * (1.0 + 1e-9), "{name}: overlapped {t} > {}", c.total_s());
+            // The drawn timeline is that schedule: its time, each stream one thing at a time, and a
+            // collective never before the block starts.
+            let line = automap::sharding::timeline(&space, plan, &c, None);
+            proptest::prop_assert!((line.makespan + c.unfused_s - t).abs() <= t * 1e-9 + 1e-15, "{name}: {line:?} against {t}");
+            for stream in [&line.compute, &line.link] {
+                for w in stream.windows(2) {
+                    proptest::prop_assert!(w[0].end <= w[1].start + 1e-15 && w[0].start >= 0.0, "{name}: {w:?}");
+                }
+            }
             proptest::prop_assert!(c.total_s() <= c.serial_s() && c.hidden_s >= 0.0, "{name}: {c:?}");
             if let Some(x) = built.encode(plan) {
                 let objective = automap::solver::evaluate(&built.problem, &x).unwrap().cost as f64

@@ -1,5 +1,5 @@
-//! The pictures and comparisons a person reads beside a plan: `memory.svg` from `automap plan`, and
-//! `automap diff` of two plans.
+//! The pictures and comparisons a person reads beside a plan: `memory.svg` and `timeline.svg` from
+//! `automap plan`, and `automap diff` of two plans.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -60,6 +60,29 @@ fn plan_draws_memory_per_device_with_its_peak() {
     assert!(filled >= 3, "{filled} filled shapes");
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains("![memory per device over the program](memory.svg)"), "{report}");
+    assert!(report.contains("![the step as a timeline](timeline.svg)"), "{report}");
+
+    // The timeline: the top level with the loops as a whole, then one iteration of the longest loop,
+    // whose time is the overlapped step's share; lanes named, a legend entry per colour drawn.
+    let svg = std::fs::read_to_string(out.join("timeline.svg")).unwrap();
+    let tree = roxmltree::Document::parse(&svg).expect("timeline.svg is well-formed XML");
+    let texts: Vec<String> = tree
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .collect();
+    let overlapped_ms = doc["predicted"]["overlapped_step_time_s"].as_f64().unwrap() * 1e3;
+    let top = texts.iter().find(|t| t.starts_with("the step, ")).expect("the top-level panel");
+    let top_ms: f64 = top["the step, ".len()..].split(' ').next().unwrap().parse().unwrap();
+    // The overlapped step adds the fusions that reshardings break to the schedule's time.
+    assert!(top_ms <= overlapped_ms + 1e-3 && top_ms >= overlapped_ms * 0.9, "{top} against {overlapped_ms}");
+    assert!(texts.iter().any(|t| t.starts_with("one iteration of the loop at ")), "{texts:?}");
+    for label in ["compute", "collectives", "op", "loop, as a whole"] {
+        assert!(texts.iter().any(|t| t == label), "{label} missing: {texts:?}");
+    }
+    let bars = tree.descendants().filter(|n| n.has_tag_name("rect")).count();
+    assert!(bars > 20, "{bars} bars");
 }
 
 /// One program on two meshes: the diff states both steps and peaks, compares shardings by the devices

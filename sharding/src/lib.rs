@@ -38,7 +38,7 @@ pub use constraints::UserConstraints;
 pub use cost::compute_cost;
 pub use kernels::{KernelTable, warn_of_unpriced_kernels};
 pub use mesh::{BYTES_PER_GIB, CompilerTarget, Efficiency, MAX_MEMORY_GIB, Mesh};
-pub use overlap::overlapped_step_s;
+pub use overlap::{Span, Timeline, overlapped_step_s, timeline};
 pub use plan::{Held, MESH_SYMBOL, MemoryProfile, Plan, PlanCost, PlanSpace, Prefetch};
 pub use reshard::{CollectiveKind, reshard};
 pub use rules::rule_for;

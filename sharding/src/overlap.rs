@@ -27,9 +27,43 @@ use std::collections::HashMap;
 /// overlapping independent compute, in seconds.
 pub fn overlapped_step_s(space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost) -> f64 {
     let sim = Simulation::new(space, plan, &cost.collectives);
-    let (time, _, _) = sim.block(None);
+    let (time, _, _) = sim.block(None, None);
     // The fusions that reshardings break are compute too, priced as a whole.
     time + cost.unfused_s
+}
+
+/// One stretch of a [`Timeline`]: from `start` to `end` seconds into its block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Span {
+    /// Seconds from the block's start.
+    pub start: f64,
+    /// See `start`.
+    pub end: f64,
+    /// On the compute stream: the step's position, or a nested loop's first. On the link: the index
+    /// of the collective in [`PlanCost::collectives`].
+    pub what: usize,
+}
+
+/// How one execution of a block runs in the overlapped schedule: the compute stream's items (an op,
+/// or a nested loop as a whole) and the collectives on the link, each when it runs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timeline {
+    /// The compute stream.
+    pub compute: Vec<Span>,
+    /// The communication stream (collectives the block prefetches for its next iteration left out).
+    pub link: Vec<Span>,
+    /// The block's time.
+    pub makespan: f64,
+}
+
+/// The overlapped schedule of the program's top level (`None`: loops as whole items) or of one
+/// iteration of loop `l` (a loop's body in its steady state, prefetching the next iteration).
+pub fn timeline(space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost, block: Option<usize>) -> Timeline {
+    let sim = Simulation::new(space, plan, &cost.collectives);
+    let mut t = Timeline::default();
+    let (time, _, _) = sim.block(block, Some(&mut t));
+    t.makespan = time;
+    t
 }
 
 /// Where a collective must have finished: before an item of its block (by the item's first
@@ -42,6 +76,8 @@ enum Need {
 
 /// A collective, as one execution of its block runs it.
 struct Pending {
+    /// Its index among the plan's collectives.
+    index: usize,
     need: Need,
     /// The step that produces the value it moves, if any.
     producer: Option<usize>,
@@ -67,7 +103,7 @@ impl<'a, 'm> Simulation<'a, 'm> {
         let compute_s = (0..steps.len()).map(|pos| space.compute_s(pos, plan.choice[pos])).collect();
         let prefetch = space.prefetch();
         let mut pending: HashMap<Option<usize>, Vec<Pending>> = HashMap::new();
-        for c in collectives {
+        for (index, c) in collectives.iter().enumerate() {
             let (block, need) = match c.reader {
                 None => (None, Need::End),
                 Some((pos, k)) => {
@@ -86,6 +122,7 @@ impl<'a, 'm> Simulation<'a, 'm> {
             let producer = space.producer_of(c.value).map(|(p, _)| p);
             let prefetched = c.reader.is_some_and(|(pos, k)| prefetch.prefetched(pos, k));
             pending.entry(block).or_default().push(Pending {
+                index,
                 need,
                 producer,
                 seconds: c.total_s() / runs_of(space, block) as f64,
@@ -99,7 +136,8 @@ impl<'a, 'm> Simulation<'a, 'm> {
     /// One execution of `block` (the program, or one iteration of a loop's body): its time when it
     /// prefetches the next iteration's collectives, its time when it does not (the last iteration),
     /// and the time of the collectives it prefetches (exposed once, before the first iteration).
-    fn block(&self, block: Option<usize>) -> (f64, f64, f64) {
+    /// With `trace`, records when each item and collective of this execution runs.
+    fn block(&self, block: Option<usize>, mut trace: Option<&mut Timeline>) -> (f64, f64, f64) {
         let schedule = &self.space.schedule;
         let (first, last) =
             block.map_or((0, schedule.steps.len()), |l| (schedule.loops[l].first, schedule.loops[l].last + 1));
@@ -121,10 +159,14 @@ impl<'a, 'm> Simulation<'a, 'm> {
                 .unwrap_or(0.0)
         };
         let mut wait_for = |need: Need, ends: &HashMap<usize, f64>, link: &mut Link| -> f64 {
-            let mut list: Vec<(f64, f64)> =
-                by_need.remove(&need).unwrap_or_default().into_iter().map(|p| (ready(p, ends), p.seconds)).collect();
+            let mut list: Vec<(f64, f64, usize)> = by_need
+                .remove(&need)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| (ready(p, ends), p.seconds, p.index))
+                .collect();
             list.sort_by(|a, b| a.0.total_cmp(&b.0));
-            list.into_iter().map(|(release, seconds)| link.place(release, seconds)).fold(0.0, f64::max)
+            list.into_iter().map(|(release, seconds, index)| link.place(release, seconds, index)).fold(0.0, f64::max)
         };
         let mut compute = 0.0_f64;
         let mut pos = first;
@@ -133,7 +175,7 @@ impl<'a, 'm> Simulation<'a, 'm> {
             let start = compute.max(wait_for(Need::At(pos), &ends, &mut link));
             let (seconds, next) = match nested {
                 Some(l) => {
-                    let (iteration, last_iteration, prologue) = self.block(Some(l));
+                    let (iteration, last_iteration, prologue) = self.block(Some(l), None);
                     let trips = schedule.loops[l].body_runs as f64 / runs;
                     let time = prologue + (trips - 1.0).max(0.0) * iteration + last_iteration.min(trips * iteration);
                     (time, schedule.loops[l].last + 1)
@@ -141,11 +183,17 @@ impl<'a, 'm> Simulation<'a, 'm> {
                 None => (self.compute_s[pos] / runs, pos + 1),
             };
             compute = start + seconds;
+            if let Some(t) = trace.as_deref_mut() {
+                t.compute.push(Span { start, end: compute, what: pos });
+            }
             ends.insert(pos, compute);
             pos = next;
         }
         let done = wait_for(Need::End, &ends, &mut link);
         let makespan = compute.max(done).max(link.busy_until());
+        if let Some(t) = trace {
+            t.link = link.busy.iter().map(|&(start, end, what)| Span { start, end, what }).collect();
+        }
         let prefetched: f64 = pending.iter().filter(|p| p.prefetched).map(|p| p.seconds).sum();
         let on_link: f64 = pending.iter().map(|p| p.seconds).sum();
         (makespan.max(on_link), makespan.max(on_link - prefetched), prefetched)
@@ -174,15 +222,16 @@ fn item_in(space: &PlanSpace<'_>, pos: usize, block: Option<usize>) -> usize {
 /// The communication stream: the intervals it is busy, in order.
 #[derive(Default)]
 struct Link {
-    busy: Vec<(f64, f64)>,
+    /// `(start, end, collective)`.
+    busy: Vec<(f64, f64, usize)>,
 }
 
 impl Link {
     /// Runs a collective of `seconds` in the earliest gap from `release` on; returns its end.
-    fn place(&mut self, release: f64, seconds: f64) -> f64 {
+    fn place(&mut self, release: f64, seconds: f64, what: usize) -> f64 {
         let mut start = release;
         let mut at = self.busy.len();
-        for (i, &(s, e)) in self.busy.iter().enumerate() {
+        for (i, &(s, e, _)) in self.busy.iter().enumerate() {
             if e <= start {
                 continue;
             }
@@ -192,12 +241,12 @@ impl Link {
             }
             start = start.max(e);
         }
-        self.busy.insert(at, (start, start + seconds));
+        self.busy.insert(at, (start, start + seconds, what));
         start + seconds
     }
 
     fn busy_until(&self) -> f64 {
-        self.busy.last().map_or(0.0, |&(_, e)| e)
+        self.busy.last().map_or(0.0, |&(_, e, _)| e)
     }
 }
 
@@ -208,14 +257,14 @@ mod tests {
     #[test]
     fn a_collective_fills_the_first_gap_that_holds_it() {
         let mut link = Link::default();
-        assert_eq!(link.place(10.0, 2.0), 12.0);
+        assert_eq!(link.place(10.0, 2.0, 0), 12.0);
         // Too long for the gap before 10: after the busy interval.
-        assert_eq!(link.place(0.0, 11.0), 23.0);
+        assert_eq!(link.place(0.0, 11.0, 0), 23.0);
         // Fits before 10.
-        assert_eq!(link.place(1.0, 3.0), 4.0);
-        assert_eq!(link.place(4.5, 5.0), 9.5);
+        assert_eq!(link.place(1.0, 3.0, 0), 4.0);
+        assert_eq!(link.place(4.5, 5.0, 0), 9.5);
         // Released inside a busy interval, with no gap after it: after the last.
-        assert_eq!(link.place(11.0, 0.5), 23.5);
+        assert_eq!(link.place(11.0, 0.5, 0), 23.5);
         assert_eq!(link.busy_until(), 23.5);
     }
 }

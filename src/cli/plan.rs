@@ -149,7 +149,7 @@ fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export:
     std::fs::create_dir_all(out).map_err(|source| Error::Io { what: "create", path: folder, source })?;
     let mut outputs =
         vec![("annotated.mlir", &planned.annotated), ("plan.json", &planned.plan_json), ("report.md", &planned.report)];
-    outputs.extend(planned.memory_svg.as_ref().map(|svg| ("memory.svg", svg)));
+    outputs.extend(planned.pictures.iter().map(|(name, svg)| (*name, svg)));
     outputs.extend(planned.settings.iter().flat_map(|s| s.files.iter().map(|(f, text)| (f.file(), text))));
     for (name, text) in outputs {
         let path = out.join(name);
@@ -179,7 +179,7 @@ fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export:
         cost.peak_bytes / 1048576.0,
         sol.gap_text()
     );
-    let mut extra: Vec<&str> = planned.memory_svg.iter().map(|_| "memory.svg").collect();
+    let mut extra: Vec<&str> = planned.pictures.iter().map(|(name, _)| *name).collect();
     extra.extend(planned.settings.iter().flat_map(|s| s.files.iter().map(|(f, _)| f.file())));
     let extra: String = extra.iter().map(|f| format!(", {f}")).collect();
     out!("wrote {}/annotated.mlir, plan.json, report.md{extra} in {:.2} s", out.display(), t0.elapsed().as_secs_f64());
