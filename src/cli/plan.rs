@@ -80,8 +80,10 @@ fn keep(folder: &Path, out: &Path, rounds: &[verify::Round]) -> Result<(), Error
         let path = path.display().to_string();
         move |source| Error::Io { what, path, source }
     };
-    for name in ["annotated.mlir", "plan.json", "report.md"] {
-        std::fs::rename(folder.join(name), out.join(name)).map_err(io("move", &out.join(name)))?;
+    // Every file the round wrote: the three outputs, the pictures, the framework settings asked for.
+    for entry in std::fs::read_dir(folder).map_err(io("read", folder))?.flatten() {
+        let name = entry.file_name();
+        std::fs::rename(entry.path(), out.join(&name)).map_err(io("move", &out.join(&name)))?;
     }
     let report = out.join("report.md");
     let mut text = std::fs::read_to_string(&report).map_err(io("read", &report))?;

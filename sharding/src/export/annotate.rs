@@ -97,7 +97,7 @@ pub fn annotate(
     }
     // An op's step (its first part's, which writes every part's), or a `case`'s first join (its
     // results' shardings are its joins').
-    for step in space.steps().iter().filter(|s| s.first_of_op()) {
+    for step in space.steps().iter().filter(|s| s.carried.is_none() && s.first_of_op()) {
         let op = step.op;
         let data = &m.ops[op];
         // Constants print their attributes before the value, unlike other ops. A `while` takes no
