@@ -159,11 +159,16 @@ impl AxisRoles {
         s
     }
 
-    /// torchtitan's `[parallelism]` degrees.
+    /// torchtitan's `[parallelism]` degrees. Its experts borrow their devices from the data-parallel
+    /// shard dimension, so `data_parallel_shard_degree` counts the expert axes too.
     pub fn torchtitan(&self) -> String {
         let mut s = "[parallelism]\n".to_string();
         for role in Role::ALL {
-            s += &format!("{} = {}\n", role.torchtitan(), self.degree(role, None));
+            let mut degree = self.degree(role, None);
+            if role == Role::Fsdp {
+                degree *= self.degree(Role::Expert, None);
+            }
+            s += &format!("{} = {}\n", role.torchtitan(), degree);
         }
         s
     }
@@ -319,6 +324,10 @@ fn lay_over(roles: &mut AxisRoles, positions: &[usize], degrees: &[(Role, String
         let axes = positions[from..].iter().map(|&p| format!("{}={}", roles.axes[p].0, roles.axes[p].1));
         axes.collect::<Vec<_>>().join(", ")
     };
+    let rest: Vec<&str> = degrees.iter().filter(|d| d.2 == -1).map(|d| d.1.as_str()).collect();
+    if rest.len() > 1 {
+        return Err(SettingsError::Parse(format!("{} are all -1 (the rest): give one of them", rest.join(" and "))));
+    }
     let devices: u64 = positions.iter().map(|&p| u64::from(roles.axes[p].1)).product();
     let fixed: u64 = degrees.iter().filter(|d| d.2 > 0).map(|d| d.2 as u64).product();
     let mut at = 0;
@@ -343,7 +352,8 @@ fn lay_over(roles: &mut AxisRoles, positions: &[usize], degrees: &[(Role, String
 
 /// The roles MaxText's settings give `mesh`'s axes: `ici_<role>_parallelism` and
 /// `dcn_<role>_parallelism` for data, fsdp, sequence (or context), tensor and expert, read from a
-/// `base.yml` fragment (other keys ignored; a missing degree is 1).
+/// `base.yml` fragment (other keys ignored). A missing degree is base.yml's: -1 (the rest) for
+/// `dcn_data_parallelism` and `ici_fsdp_parallelism`, 1 for the others.
 pub fn from_maxtext(text: &str, mesh: &Mesh) -> Result<AxisRoles, SettingsError> {
     let p: MaxTextParallelism = serde_saphyr::from_str(text).map_err(|e| SettingsError::Parse(e.to_string()))?;
     let mut roles = AxisRoles::none(mesh);
@@ -352,7 +362,7 @@ pub fn from_maxtext(text: &str, mesh: &Mesh) -> Result<AxisRoles, SettingsError>
             (
                 "dcn",
                 [
-                    p.dcn_data_parallelism,
+                    p.dcn_data_parallelism.or(Some(-1)),
                     p.dcn_fsdp_parallelism,
                     p.dcn_sequence_parallelism.or(p.dcn_context_parallelism),
                     p.dcn_tensor_parallelism,
@@ -364,7 +374,7 @@ pub fn from_maxtext(text: &str, mesh: &Mesh) -> Result<AxisRoles, SettingsError>
                 "ici",
                 [
                     p.ici_data_parallelism,
-                    p.ici_fsdp_parallelism,
+                    p.ici_fsdp_parallelism.or(Some(-1)),
                     p.ici_sequence_parallelism.or(p.ici_context_parallelism),
                     p.ici_tensor_parallelism,
                     p.ici_expert_parallelism,
@@ -407,19 +417,45 @@ struct MaxTextParallelism {
 pub fn from_torchtitan(text: &str, mesh: &Mesh) -> Result<AxisRoles, SettingsError> {
     let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| SettingsError::Parse(e.to_string()))?;
     let table = doc.get("parallelism").and_then(|p| p.as_table()).cloned().unwrap_or_default();
-    let mut degrees = Vec::new();
-    for role in Role::ALL {
+    let degree_of = |role: Role| -> Result<i64, SettingsError> {
         let key = role.torchtitan();
-        let Some(v) = table.get(key) else { continue };
-        let degree =
-            v.as_integer().ok_or_else(|| SettingsError::Parse(format!("parallelism.{key}: not an integer")))?;
+        // torchtitan's defaults: the data-parallel shard degree takes the rest (-1), the others 1.
+        let default = if role == Role::Fsdp { -1 } else { 1 };
+        table.get(key).map_or(Ok(default), |v| {
+            v.as_integer().ok_or_else(|| SettingsError::Parse(format!("parallelism.{key}: not an integer")))
+        })
+    };
+    let mut degrees = Vec::new();
+    for role in [Role::Data, Role::Fsdp, Role::Sequence, Role::Tensor] {
+        let degree = degree_of(role)?;
         if degree != 1 {
-            degrees.push((role, format!("parallelism.{key}"), degree));
+            degrees.push((role, format!("parallelism.{}", role.torchtitan()), degree));
         }
     }
     let mut roles = AxisRoles::none(mesh);
     let positions: Vec<usize> = (0..roles.axes.len()).collect();
     lay_over(&mut roles, &positions, &degrees)?;
+    // The experts borrow the innermost axes of the data-parallel shard dimension.
+    let ep = degree_of(Role::Expert)?;
+    if ep != 1 {
+        let mut got = 1u64;
+        for a in roles.axes.iter_mut().rev().filter(|a| a.3 == Some(Role::Fsdp)) {
+            if got >= u64::try_from(ep).unwrap_or(0) {
+                break;
+            }
+            got *= u64::from(a.1);
+            a.3 = Some(Role::Expert);
+        }
+        if i64::try_from(got).ok() != Some(ep) {
+            let shard: Vec<String> =
+                roles.axes.iter().filter(|a| a.3.is_some()).map(|a| format!("{}={}", a.0, a.1)).collect();
+            return Err(SettingsError::NoAxes {
+                key: "parallelism.expert_parallel_degree".to_string(),
+                degree: ep,
+                axes: format!("the innermost axes of the data-parallel shard dimension ({})", shard.join(", ")),
+            });
+        }
+    }
     Ok(roles)
 }
 
@@ -459,6 +495,21 @@ mod tests {
         let e = from_maxtext("ici_fsdp_parallelism: 16\n", &torus).unwrap_err();
         assert!(matches!(e, SettingsError::LeftOver { covered: 16, devices: 64, .. }), "{e}");
         assert!(matches!(from_maxtext("ici_fsdp_parallelism: many\n", &torus), Err(SettingsError::Parse(_))));
+    }
+
+    #[test]
+    fn missing_degrees_are_the_frameworks_defaults_and_experts_borrow_from_the_shard_degree() {
+        let torus = mesh(TORUS);
+        // base.yml: ici_fsdp_parallelism -1, dcn_data_parallelism -1.
+        assert_eq!(from_maxtext("ici_tensor_parallelism: 4\n", &torus).unwrap().recipe(), "fsdp:x+fsdp:y+megatron:z");
+        assert!(matches!(from_maxtext("ici_data_parallelism: -1\n", &torus), Err(SettingsError::Parse(_))));
+        // torchtitan: data_parallel_shard_degree -1; expert parallelism inside it, innermost.
+        let roles = from_torchtitan("[parallelism]\nexpert_parallel_degree = 4\n", &torus).unwrap();
+        assert_eq!(roles.recipe(), "fsdp:x+fsdp:y+ep:z");
+        assert!(roles.torchtitan().contains("data_parallel_shard_degree = 64\n"), "{}", roles.torchtitan());
+        assert!(roles.torchtitan().contains("expert_parallel_degree = 4\n"));
+        let e = from_torchtitan("[parallelism]\ntensor_parallel_degree = 16\nexpert_parallel_degree = 16\n", &torus);
+        assert!(matches!(e, Err(SettingsError::NoAxes { .. })), "{e:?}");
     }
 
     #[test]
