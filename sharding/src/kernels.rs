@@ -123,7 +123,8 @@ impl KernelTable {
             let OpKind::CustomCall { target, kernel, .. } = &m.ops[op].kind else { continue };
             let named = |p: &&Price| p.target == *target || Some(&p.target) == kernel.as_ref();
             let Some(price) = self.prices.iter().find(named) else { continue };
-            let context = Shape::of(m, op).context();
+            let shape = Shape::of(m, op);
+            let context = shape.context();
             let at = automap_ir::span::line_col(&m.source, m.ops[op].syntax.name.start as usize);
             let eval = |f: &Formula, field: &str| -> Result<u64, SpecError> {
                 let value = f.tree.eval_number_with_context(&context).map_err(|e| {
@@ -132,7 +133,7 @@ impl KernelTable {
                         &self.text,
                         f.at,
                         field,
-                        format!("`{}` at the call on line {at}: {e}", f.text),
+                        format!("`{}` at the call on line {at}: {e} ({})", f.text, shape.describe()),
                     )
                 })?;
                 if value.is_finite() && value >= 0.0 {
@@ -178,6 +179,19 @@ impl Shape {
             operands: d.operands.iter().map(|&v| tensor(v)).collect(),
             results: d.results.iter().map(|&v| tensor(v)).collect(),
         }
+    }
+
+    /// What a formula may name at this call: `the call has 2 operands (ranks 4, 4) and 1 result
+    /// (rank 4)`.
+    fn describe(&self) -> String {
+        let side = |ts: &[Option<automap_ir::TensorType>], what: &str| {
+            let ranks: Vec<String> =
+                ts.iter().map(|t| t.as_ref().map_or("-".to_string(), |t| t.rank().to_string())).collect();
+            let plural = if ts.len() == 1 { "" } else { "s" };
+            let rank_word = if ts.len() == 1 { "rank" } else { "ranks" };
+            format!("{} {what}{plural} ({rank_word} {})", ts.len(), ranks.join(", "))
+        };
+        format!("the call has {} and {}", side(&self.operands, "operand"), side(&self.results, "result"))
     }
 
     /// `in3_d1` → (operand, 3, `d1`); `None` for a name formulas do not have.
@@ -300,6 +314,7 @@ mod tests {
         let mut m = automap_ir::parse_module(MODEL).unwrap();
         let e = table.apply(&mut m).unwrap_err();
         assert!(e.message.contains("at the call on line 2"), "{e}");
+        assert!(e.message.contains("(the call has "), "{e}");
         let table =
             KernelTable::parse("kernels:\n  - target: my_attention\n    flops: in0_d0 - in1_d1\n", "k.yaml").unwrap();
         assert!(table.apply(&mut m).unwrap_err().message.contains("a count must be 0 or more"));
