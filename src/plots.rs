@@ -13,7 +13,8 @@ pub const REPORT_SECTION: &str = "\n## Memory and time, drawn\n\n\
     peak counts it), stacked by what holds them: the arguments (weights, optimizer state, inputs), values \
     held across a loop (what a loop carries; what is made before a loop and read after it, as a scanned \
     forward pass's saved activations while the backward pass runs), and temporaries. The red line is the \
-    device's memory; the dot is the peak.\n\n\
+    device's memory (drawn when the peak reaches a quarter of it; the legend gives it otherwise); the dot \
+    is the peak.\n\n\
     ![the step as a timeline](timeline.svg)\n\n\
     `timeline.svg`: the overlapped step as the cost model schedules it, compute above and collectives \
     on the link below (coloured by kind): the program's top level with each loop as a whole, then one \
@@ -43,8 +44,9 @@ pub fn pictures(
         &format!("{name} on {}: memory per device", mesh.name),
         &label,
     );
-    // The top level, loops as a whole; then one iteration of the longest loop.
-    // A loop nested in the block (not the block's own loop, whose first steps are its carries).
+    // The top level, loops as a whole; then one iteration of the longest loop. A compute item is a
+    // loop when it is one nested in the block (not the block's own loop, whose first steps are its
+    // carries).
     let panel = |t: &automap_sharding::Timeline, own: Option<usize>, title: String| Panel {
         title,
         makespan: t.makespan,
@@ -69,16 +71,11 @@ pub fn pictures(
     if let Some((_, l)) = longest {
         let lp = &space.schedule.loops[l];
         let body = automap_sharding::timeline(space, plan, cost, Some(l));
-        let trips = lp.trips.map_or("its".to_string(), |t| format!("{t}"));
+        let trips = lp.trips.map_or("its trip count not stated".to_string(), |t| format!("{t} iterations"));
         panels.push(panel(
             &body,
             Some(l),
-            format!(
-                "one iteration of the {} at {} ({trips} iterations), {:.3} ms",
-                "loop",
-                m.op_location(lp.op),
-                body.makespan * 1e3
-            ),
+            format!("one iteration of the loop at {} ({trips}), {:.3} ms", m.op_location(lp.op), body.makespan * 1e3),
         ));
     }
     let timeline = timeline_svg(&format!("{name} on {}: the step", mesh.name), &panels);
