@@ -185,16 +185,31 @@ pub fn memory_svg(profile: &MemoryProfile, device_bytes: f64, title: &str, peak_
         chart
             .draw_series(std::iter::once(Text::new(text, anchor, ("sans-serif", 14).into_font())))
             .map_err(|e| e.to_string())?;
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        legend(&mut chart)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
+}
+
+/// A chart of both pictures: seconds or steps against bytes or lanes, drawn to an SVG string.
+#[cfg(feature = "plots")]
+type Chart<'a, 'b> = plotters::prelude::ChartContext<
+    'a,
+    plotters::prelude::SVGBackend<'b>,
+    plotters::prelude::Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+/// The chart's legend, upper right, on a light background.
+#[cfg(feature = "plots")]
+fn legend<'b>(chart: &mut Chart<'b, 'b>) -> Result<(), String> {
+    use plotters::prelude::*;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())
 }
 
 /// One panel of `timeline.svg`: a block of the program as the overlapped schedule runs it.
@@ -283,13 +298,7 @@ pub fn timeline_svg(title: &str, panels: &[Panel]) -> Result<String, String> {
                     .label(label)
                     .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], colour.filled()));
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .draw()
-                .map_err(|e| e.to_string())?;
+            legend(&mut chart)?;
         }
         root.present().map_err(|e| e.to_string())?;
     }

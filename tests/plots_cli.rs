@@ -22,6 +22,15 @@ fn plan(model: &str, mesh: &str, out: &Scratch) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap()
 }
 
+/// Every `<text>` of an SVG, trimmed.
+fn texts_of(tree: &roxmltree::Document<'_>) -> Vec<String> {
+    tree.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .collect()
+}
+
 /// A scanned training step under `jax.checkpoint`: memory.svg is SVG that an XML parser reads, with
 /// its axes, a legend entry per kind of memory, the device's memory, and the peak that plan.json
 /// states, named by its op; report.md shows it.
@@ -33,12 +42,7 @@ fn plan_draws_memory_per_device_with_its_peak() {
     let svg = std::fs::read_to_string(out.join("memory.svg")).unwrap();
     let tree = roxmltree::Document::parse(&svg).expect("memory.svg is well-formed XML");
     assert_eq!(tree.root_element().tag_name().name(), "svg");
-    let texts: Vec<String> = tree
-        .descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text())
-        .map(|t| t.trim().to_string())
-        .collect();
+    let texts = texts_of(&tree);
     for label in [
         "MiB live per device",
         "arguments (weights, optimizer state, inputs)",
@@ -66,12 +70,7 @@ fn plan_draws_memory_per_device_with_its_peak() {
     // whose time is the overlapped step's share; lanes named, a legend entry per colour drawn.
     let svg = std::fs::read_to_string(out.join("timeline.svg")).unwrap();
     let tree = roxmltree::Document::parse(&svg).expect("timeline.svg is well-formed XML");
-    let texts: Vec<String> = tree
-        .descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text())
-        .map(|t| t.trim().to_string())
-        .collect();
+    let texts = texts_of(&tree);
     let overlapped_ms = doc["predicted"]["overlapped_step_time_s"].as_f64().unwrap() * 1e3;
     let top = texts.iter().find(|t| t.starts_with("the step, ")).expect("the top-level panel");
     let top_ms: f64 = top["the step, ".len()..].split(' ').next().unwrap().parse().unwrap();
