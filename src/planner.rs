@@ -155,8 +155,16 @@ impl<'a> Planner<'a> {
     pub fn new(model: &'a Model, mesh: &'a Mesh, opts: &PlanOptions) -> Result<Planner<'a>, Error> {
         let started = opts.started.unwrap_or_else(Instant::now);
         mesh.check_declared(&model.module).map_err(|e| Error::Usage(format!("{}:{e}", model.name)))?;
-        let space = PlanSpace::new(&model.module, mesh);
-        let mut built = build_on(&space, Some(memory_limit(mesh, opts.memory_limit_gib)?), opts.threads);
+        let mut space = PlanSpace::new(&model.module, mesh);
+        let limit = Some(memory_limit(mesh, opts.memory_limit_gib)?);
+        let mut built = build_on(&space, limit, opts.threads);
+        // Where the device's memory alone holds no plan, the stacks a scanned forward pass keeps for the
+        // backward pass may go to host memory: the fewest, largest first, that leave a plan that fits.
+        let stacks = automap_sharding::stacks_to_offload(&space, &built);
+        if !stacks.is_empty() {
+            space.offload(stacks);
+            built = build_on(&space, limit, opts.threads);
+        }
         if let Some((pos, seconds)) = built.out_of_range {
             let m = &model.module;
             let op = space.steps()[pos].op;

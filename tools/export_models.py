@@ -182,6 +182,24 @@ def fori(cfg):
     return f, (sds((steps, d, d)), sds((batch, d)))
 
 
+def scan_offload(cfg):
+    """The gradient of a residual GELU MLP of 6 layers scanned under `jax.checkpoint` (bf16; batch 256,
+    width 128, hidden 384): the forward scan stacks each layer's input for the backward scan, the value a
+    plan may keep in host memory."""
+    layers, batch, d, hidden = 6, 256, 128, 384
+
+    def layer(x, p):
+        w1, w2 = p
+        return x + jax.nn.gelu(x @ w1) @ w2
+
+    def loss(params, x):
+        y, _ = jax.lax.scan(lambda c, p: (jax.checkpoint(layer)(c, p), None), x, params)
+        return jnp.mean(y.astype(F32) ** 2)
+
+    bf16 = jnp.bfloat16
+    return jax.grad(loss), ((sds((layers, d, hidden), bf16), sds((layers, hidden, d), bf16)), sds((batch, d), bf16))
+
+
 # ----------------------------------------------------------------------------------------------------
 # LLaMA-style decoder (RMSNorm, SwiGLU MLP, no positional table), named as a PyTorch checkpoint names its
 # weights, and the same with its weights as bare positional arguments: no name a recipe could know
@@ -430,6 +448,7 @@ MODELS = {
     "control_flow": control_flow,
     "gpt_train_scan": gpt_train_scan,
     "fori": fori,
+    "scan_offload": scan_offload,
     "cond_train": cond_train,
     "llama_remat_train": llama_remat_train,
     "llama_kernel_train": llama_kernel_train,

@@ -476,6 +476,15 @@ def llama3_70b_train(scale=1):
     return training(LLAMA3_70B.scaled(scale), 128 // scale, 4096 // scale)
 
 
+def llama3_70b_train_8k(scale=1, mesh_axes=(("x", 16), ("y", 16))):
+    """Llama 3 70B at 8,192 tokens, 1,280 sequences (5 per chip of a 256-chip pod, MaxText's published
+    per-device batch for this model on v6e-256), attention as Pallas's TPU flash attention kernel (batch
+    over the mesh's first axis, heads over its second: specs/meshes/tpu-v6e-16x16.yaml's x and y). The
+    layer inputs the backward pass needs outgrow a v6e chip's HBM on their own."""
+    c = LLAMA3_70B.scaled(scale)
+    return training(c, 1280 // scale, 8192 // scale, attend=pallas_tpu_attention(mesh_axes))
+
+
 def mixtral_train(scale=1):
     """Mixtral 8x7B, one AdamW step on 256 sequences of 4,096 tokens; top-2 routing, capacity 1.25."""
     return training(MIXTRAL_8X7B.scaled(scale), 256 // scale, 4096 // scale)
@@ -542,13 +551,14 @@ def llama3_8b_decode(scale=1):
 
 # The platform a model's kernels are written for, when not every platform can lower them (JAX lowers a
 # Pallas TPU kernel only for a TPU, cuDNN's attention only for a CUDA GPU); the rest lower for any.
-PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_8b_cudnn_train": "cuda"}
+PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_70b_train_8k": "tpu", "llama3_8b_cudnn_train": "cuda"}
 
 PRODUCTION = {
     "llama3_8b_train": llama3_8b_train,
     "llama3_8b_train_unrolled": llama3_8b_train_unrolled,
     "llama3_8b_train_8k": llama3_8b_train_8k,
     "llama3_70b_train": llama3_70b_train,
+    "llama3_70b_train_8k": llama3_70b_train_8k,
     "mixtral_train": mixtral_train,
     "llama3_8b_flash_train": llama3_8b_flash_train,
     "llama3_8b_kernel_train": llama3_8b_kernel_train,

@@ -99,6 +99,18 @@ impl Annotations {
         self.operand_constraints.insert((op, k), shardings);
     }
 
+    /// Append `entries` (shardings as for [`Annotations::constrain_operand`], or [`placement`]s) to the
+    /// chain operand `k` of `op` passes through just before the op.
+    pub fn extend_operand(&mut self, op: OpId, k: usize, entries: Vec<String>) {
+        self.operand_constraints.entry((op, k)).or_default().extend(entries);
+    }
+
+    /// Append `entries` (as for [`Annotations::extend_operand`]) to the chain the result of `op` passes
+    /// through before every use.
+    pub fn extend_result(&mut self, op: OpId, entries: Vec<String>) {
+        self.constraints.entry(op).or_default().extend(entries);
+    }
+
     /// Set the module's `mhlo.num_partitions` (the device count XLA partitions the module over) to `n`,
     /// where the module carries that attribute (JAX writes it; a module without it is left as it is).
     pub fn num_partitions(&mut self, n: u64) {
@@ -113,6 +125,16 @@ impl Annotations {
             && self.constraints.is_empty()
             && self.operand_constraints.is_empty()
     }
+}
+
+/// How a chain entry names a memory kind rather than a sharding (see [`placement`]).
+const PLACEMENT_PREFIX: &str = "placement:";
+
+/// A chain entry that moves the value to memory kind `kind` (`pinned_host`, `device`): XLA's
+/// `annotate_device_placement` custom call with `_xla_buffer_placement`, as JAX writes
+/// `jax.device_put(x, memory_kind=...)` inside a jitted function.
+pub fn placement(kind: &str) -> String {
+    format!("{PLACEMENT_PREFIX}{kind}")
 }
 
 /// Ops whose pretty form puts the attribute dictionary right after the op name, before the operands
@@ -350,6 +372,11 @@ fn in_loops(module: &Module, op: OpId) -> bool {
 /// `sdy.sharding_constraint` for `<@mesh, [...]>`, GSPMD's `Sharding` custom call for a quoted
 /// `mhlo.sharding` string.
 fn constraint_line(new: &str, old: &str, sharding: &str, ty: &impl std::fmt::Display, loc: &str) -> String {
+    if let Some(kind) = sharding.strip_prefix(PLACEMENT_PREFIX) {
+        return format!(
+            "{new} = stablehlo.custom_call @annotate_device_placement({old}) {{backend_config = \"\", has_side_effect = true, mhlo.frontend_attributes = {{_xla_buffer_placement = \"{kind}\"}}}} : ({ty}) -> {ty}{loc}"
+        );
+    }
     if sharding.starts_with('"') {
         return format!(
             "{new} = stablehlo.custom_call @Sharding({old}) {{backend_config = \"\", mhlo.sharding = {sharding}}} : ({ty}) -> {ty}{loc}"
@@ -518,6 +545,27 @@ mod tests {
         );
         let again = parse_module(&out).unwrap();
         assert_eq!(again.body.len(), m.body.len() + 1);
+    }
+
+    #[test]
+    fn a_placement_moves_the_value_to_a_memory_kind_after_its_sharding() {
+        let m = parse_module(SRC).unwrap();
+        let mut a = Annotations::new();
+        a.constrain_operand(m.body[1], 1, vec!["<@mesh, [{\"x\"}, {}]>".into()]);
+        a.extend_operand(m.body[1], 1, vec![placement("pinned_host")]);
+        let out = write(&m, &a).unwrap();
+        let op = m.body[1].as_u32();
+        assert!(
+            out.contains(&format!(
+                "    %resharded{op}_1_1 = sdy.sharding_constraint %0 <@mesh, [{{\"x\"}}, {{}}]> : tensor<8x16xf32>\n    \
+                 %resharded{op}_1 = stablehlo.custom_call @annotate_device_placement(%resharded{op}_1_1) \
+                 {{backend_config = \"\", has_side_effect = true, mhlo.frontend_attributes = \
+                 {{_xla_buffer_placement = \"pinned_host\"}}}} : (tensor<8x16xf32>) -> tensor<8x16xf32>\n    \
+                 %1 = stablehlo.add %arg0, %resharded{op}_1"
+            )),
+            "{out}"
+        );
+        assert_eq!(parse_module(&out).unwrap().body.len(), m.body.len() + 2);
     }
 
     #[test]

@@ -138,8 +138,12 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
     }
     // Op nodes.
     let mut op_node = Vec::with_capacity(steps.len());
+    let stack_at: HashMap<usize, &crate::plan::Stack> = space.offloaded().iter().map(|s| (s.carry, s)).collect();
     for (pos, step) in steps.iter().enumerate() {
         let rule = &space.rules[pos];
+        // A step holding its results in host memory takes none of the device's, and an offloaded stack
+        // costs its transfers (all of them: the objective cannot see how much its loops hide).
+        let on_host = space.on_host(pos);
         let strategies = space.strategies[pos]
             .iter()
             .enumerate()
@@ -156,6 +160,12 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
                         seconds += reshard(t, &from, &to, space.mesh)
                             .map_or(f64::INFINITY, |cs| cs.iter().map(|c| c.seconds).sum());
                     }
+                }
+                if let Some(stack) = stack_at.get(&pos) {
+                    seconds += space.stack_transfer_s(stack, usage);
+                }
+                if on_host {
+                    usage = 0.0;
                 }
                 Strategy { cost: secs(Some(seconds), pos, &mut out_of_range), usage: usage.ceil() as i64 }
             })

@@ -59,6 +59,9 @@ pub struct Device {
     pub hbm_gb_per_s: f64,
     /// Peak TFLOP/s per element type name (`f32`, `bf16`, ...).
     pub peak_tflops: BTreeMap<String, f64>,
+    /// Bandwidth between the device and its host's memory, GB/s each way (`None`: the spec gives none,
+    /// and no value is placed in host memory).
+    pub host_gb_per_s: Option<f64>,
 }
 
 impl Device {
@@ -70,6 +73,11 @@ impl Device {
     /// HBM bandwidth, bytes/s.
     pub fn hbm_bytes_per_s(&self) -> f64 {
         self.hbm_gb_per_s * BYTES_PER_GB
+    }
+
+    /// Bandwidth to and from host memory, bytes/s each way, when the spec gives it.
+    pub fn host_bytes_per_s(&self) -> Option<f64> {
+        self.host_gb_per_s.map(|g| g * BYTES_PER_GB)
     }
 }
 
@@ -243,6 +251,8 @@ struct RawDevice {
     memory_gib: Spanned<f64>,
     hbm_gb_per_s: Spanned<f64>,
     peak_tflops: Spanned<BTreeMap<String, Spanned<f64>>>,
+    #[serde(default)]
+    host_gb_per_s: Option<Spanned<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -357,6 +367,10 @@ impl RawMesh {
             }
             peak_tflops.insert(k.clone(), positive(v, &format!("device.peak_tflops.{k}"))?);
         }
+        let host_gb_per_s = match &d.host_gb_per_s {
+            Some(h) => Some(positive(h, "device.host_gb_per_s")?),
+            None => None,
+        };
         let compiler = match &self.compiler {
             None => None,
             Some(c) => {
@@ -382,7 +396,7 @@ impl RawMesh {
             name: self.name.value,
             description: self.description.trim().to_string(),
             axes,
-            device: Device { memory_gib, hbm_gb_per_s, peak_tflops },
+            device: Device { memory_gib, hbm_gb_per_s, peak_tflops, host_gb_per_s },
             compiler,
             efficiency,
         })
@@ -424,6 +438,9 @@ impl fmt::Display for Mesh {
         writeln!(f, "  peak_tflops:")?;
         for (k, v) in &self.device.peak_tflops {
             writeln!(f, "    {k}: {v}")?;
+        }
+        if let Some(h) = self.device.host_gb_per_s {
+            writeln!(f, "  host_gb_per_s: {h}")?;
         }
         if let Some(c) = &self.compiler {
             writeln!(f, "compiler: {c}")?;

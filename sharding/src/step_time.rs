@@ -13,7 +13,8 @@ pub struct StepTime {
     /// What the solver's objective prices: the serial step less the time prefetched collectives hide
     /// ([`PlanCost::total_s`]).
     pub objective_s: f64,
-    /// With collectives overlapping independent compute ([`crate::overlap::overlapped_step_s`]).
+    /// With collectives overlapping independent compute ([`crate::overlap::overlapped_step_s`]), plus
+    /// the host transfers the loops do not hide.
     pub overlapped_s: f64,
     /// Compute time of the ops whose FLOPs bound them.
     pub flops_bound_s: f64,
@@ -43,7 +44,7 @@ impl StepTime {
         StepTime {
             serial_s: cost.serial_s(),
             objective_s: cost.total_s(),
-            overlapped_s: crate::overlap::overlapped_step_s(space, plan, cost),
+            overlapped_s: crate::overlap::overlapped_step_s(space, plan, cost) + cost.host.exposed_s(),
             flops_bound_s,
             memory_bound_s,
             link_s: cost.comm_s,

@@ -9,7 +9,7 @@ use crate::mesh::Mesh;
 use crate::plan::{MESH_SYMBOL, Plan, PlanSpace};
 use automap_ir::Module;
 use automap_ir::sharding::TensorSharding;
-use automap_ir::write::{Annotations, Target, WriteError, write};
+use automap_ir::write::{Annotations, Target, WriteError, placement, write};
 
 /// The `sdy.mesh` declaration of a mesh.
 pub fn mesh_decl(mesh: &Mesh) -> String {
@@ -135,6 +135,18 @@ pub fn annotate(
     }
     for (op, k, chain) in &r.operands {
         ann.constrain_operand(*op, *k, chain.iter().map(bare).collect::<Result<_, _>>()?);
+    }
+    // A stack in host memory: each slice the forward loop writes goes to the host before it is written,
+    // each slice a later loop reads comes back to the device, each held at its sharding on both sides.
+    for stack in space.offloaded() {
+        let steps = space.steps();
+        let write = &steps[stack.write];
+        let to = bare(&space.required_in(plan, stack.write, 1))?;
+        ann.extend_operand(write.op, write.op_operand(1), vec![placement("pinned_host"), to]);
+        for &d in &stack.reads {
+            let s = bare(&TensorSharding { unreduced: Vec::new(), ..space.produced(plan, steps[d].results[0]) })?;
+            ann.extend_result(steps[d].op, vec![placement("device"), s]);
+        }
     }
     for (i, s) in plan.args.iter().enumerate() {
         ann.set(Target::Arg(i), key, one(s)?);

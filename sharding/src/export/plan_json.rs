@@ -125,8 +125,11 @@ pub struct Predicted {
     /// Seconds per step with collectives overlapping independent compute (the `overlap` module).
     #[serde(default)]
     pub overlapped_step_time_s: f64,
-    /// Peak bytes live per device.
+    /// Peak bytes live per device (in device memory).
     pub peak_memory_bytes_per_device: f64,
+    /// The stacks kept in host memory and what moving them costs; absent when none are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_offload: Option<HostOffloadDoc>,
     /// Seconds per step with every collective exposed: compute plus communication.
     #[serde(default)]
     pub serial_step_time_s: f64,
@@ -274,6 +277,7 @@ impl PlanDoc {
                 hidden_communication_s: cost.hidden_s,
                 overlapped_step_time_s: t.overlapped_s,
                 peak_memory_bytes_per_device: cost.peak_bytes,
+                host_offload: host_offload_doc(m, space, cost),
                 serial_step_time_s: cost.serial_s(),
                 step_time_s: cost.total_s(),
             },
@@ -374,4 +378,37 @@ mod tests {
         assert!(e.starts_with("p.json: not a plan.json"), "{e}");
         assert!(e.contains("line 1"), "{e}");
     }
+}
+
+/// Host memory in a plan: the stacks kept there (see `PlanSpace::offload`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HostOffloadDoc {
+    /// Bytes per device in host memory.
+    pub bytes_per_device: f64,
+    /// Seconds of transfers per step (each stack down once, up once per reading loop).
+    pub transfer_s: f64,
+    /// Of those, the seconds the loops' compute hides.
+    pub hidden_s: f64,
+    /// Each stack: the loop-carried value holding it, as `value N of <while> at LINE:COL`.
+    pub stacks: Vec<String>,
+}
+
+fn host_offload_doc(m: &Module, space: &PlanSpace<'_>, cost: &crate::plan::PlanCost) -> Option<HostOffloadDoc> {
+    if space.offloaded().is_empty() {
+        return None;
+    }
+    let stacks = space
+        .offloaded()
+        .iter()
+        .map(|s| {
+            let step = &space.steps()[s.carry];
+            format!("value {} of {} at {}", step.carried.unwrap_or(0), m.ops[step.op].name, m.op_location(step.op))
+        })
+        .collect();
+    Some(HostOffloadDoc {
+        bytes_per_device: cost.host.bytes,
+        transfer_s: cost.host.seconds,
+        hidden_s: cost.host.hidden_s,
+        stacks,
+    })
 }

@@ -80,6 +80,7 @@ pub fn plan_report(
             format!("; headroom {}", bytes((mem - cost.peak_bytes) as u64))
         }
     );
+    s += &host_memory(m, space, plan, cost);
     // Collectives grouped by kind, axis, size and how many times each runs.
     // (kind, axis, bytes, runs) → (count, seconds over all runs, first causes)
     type Group = (usize, f64, Vec<String>);
@@ -128,6 +129,43 @@ pub fn plan_report(
     s += &memory_at_peak(m, space, plan);
     s += &loops_report(m, space, plan, cost);
     s += &cases_report(m, space, plan);
+    s
+}
+
+/// The stacks the plan keeps in host memory, if any: why, how many bytes, what moving them costs, and
+/// how a JAX user asks for the same.
+fn host_memory(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost) -> String {
+    if space.offloaded().is_empty() {
+        return String::new();
+    }
+    let h = &cost.host;
+    let mut s = format!(
+        "host memory per device: {} in {} stacks (the device's memory alone holds no plan: each is a value a loop \
+         writes a slice of per iteration and later loops read a slice of per iteration, kept in host memory \
+         between them); transfers {:.3} ms, of which {:.3} ms run beside the loops' compute and {:.3} ms do not\n",
+        bytes(h.bytes as u64),
+        space.offloaded().len(),
+        h.seconds * 1e3,
+        h.hidden_s * 1e3,
+        h.exposed_s() * 1e3
+    );
+    for stack in space.offloaded() {
+        let step = &space.steps()[stack.carry];
+        let v = step.results[0];
+        let per_device = m.ty(v).byte_size() as f64 / space.mesh.shards(&space.produced(plan, v));
+        let _ = writeln!(
+            s,
+            "  loop-carried value {} of 'stablehlo.while' at {} ({}, {} per device)",
+            step.carried.unwrap_or(0),
+            m.op_location(step.op),
+            m.ty(v),
+            bytes(per_device as u64)
+        );
+    }
+    s += "  (in JAX, the same placement: name the saved value with `jax.ad_checkpoint.checkpoint_name` and \
+          checkpoint the layer with `jax.checkpoint_policies.save_and_offload_only_these_names(\
+          names_which_can_be_saved=[], names_which_can_be_offloaded=[that name], offload_src=\"device\", \
+          offload_dst=\"pinned_host\")`; annotated.mlir carries it as `annotate_device_placement` calls)\n";
     s
 }
 

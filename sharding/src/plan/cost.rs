@@ -49,18 +49,20 @@ pub struct PlanCost {
     pub collectives: Vec<CausedCollective>,
     /// Peak bytes per device (values live over program order; arguments live throughout).
     pub peak_bytes: f64,
+    /// Moving the stacks placed in host memory ([`PlanSpace::offload`]); zero when none are.
+    pub host: super::HostTraffic,
 }
 
 impl PlanCost {
     /// The step the solver's objective prices: compute plus communication, less what prefetched
-    /// collectives hide ([`PlanCost::hidden_s`]).
+    /// collectives hide ([`PlanCost::hidden_s`]), plus the host transfers the loops do not hide.
     pub fn total_s(&self) -> f64 {
-        self.compute_s + self.comm_s - self.hidden_s
+        self.compute_s + self.comm_s - self.hidden_s + self.host.exposed_s()
     }
 
-    /// Compute plus communication, one after the other.
+    /// Compute plus communication (and host transfers), one after the other.
     pub fn serial_s(&self) -> f64 {
-        self.compute_s + self.comm_s
+        self.compute_s + self.comm_s + self.host.seconds
     }
 }
 
@@ -174,6 +176,7 @@ impl PlanSpace<'_> {
             hidden_s: hidden,
             collectives,
             peak_bytes: self.peak_bytes(plan),
+            host: self.host_traffic(plan),
         }
     }
 }

@@ -144,8 +144,8 @@ impl PlanSpace<'_> {
             .filter(|&(_, &end)| at <= end)
             .map(|(&a, _)| (a, self.held_bytes(plan, a)))
             .collect();
-        for (step, range) in self.schedule.steps.iter().zip(ranges) {
-            if range.is_some_and(|(start, end)| start <= at && at <= end) {
+        for (pos, (step, range)) in self.schedule.steps.iter().zip(ranges).enumerate() {
+            if !self.on_host(pos) && range.is_some_and(|(start, end)| start <= at && at <= end) {
                 live.extend(step.results.iter().map(|&r| (r, self.held_bytes(plan, r))));
             }
         }
@@ -164,8 +164,8 @@ impl PlanSpace<'_> {
             delta[end + 1][Held::Argument as usize] -= s;
         }
         let loops = &self.schedule.loops;
-        for (step, range) in self.schedule.steps.iter().zip(&ranges) {
-            let Some((start, end)) = *range else { continue };
+        for (pos, (step, range)) in self.schedule.steps.iter().zip(&ranges).enumerate() {
+            let Some((start, end)) = range.filter(|_| !self.on_host(pos)) else { continue };
             // A loop-carried value, or a value that lives over a whole loop it is not made in (the
             // forward pass's stacked residuals while the backward loop runs).
             let across = step.carried.is_some() || loops.iter().any(|l| start < l.first && end > l.last);
@@ -205,8 +205,8 @@ impl PlanSpace<'_> {
             delta[0] += s;
             delta[end + 1] -= s;
         }
-        for (step, range) in self.schedule.steps.iter().zip(ranges) {
-            let Some((start, end)) = *range else { continue };
+        for (pos, (step, range)) in self.schedule.steps.iter().zip(ranges).enumerate() {
+            let Some((start, end)) = range.filter(|_| !self.on_host(pos)) else { continue };
             for &r in &step.results {
                 let s = self.held_bytes(plan, r);
                 delta[start] += s;

@@ -10,11 +10,13 @@
 mod cost;
 mod inline;
 mod memory;
+mod offload;
 pub(crate) mod prefetch;
 mod propagate;
 
 pub use cost::{CausedCollective, PlanCost};
 pub use memory::{Held, MemoryProfile};
+pub use offload::{HostTraffic, Stack};
 pub use prefetch::Prefetch;
 
 use crate::cost::Traffic;
@@ -54,6 +56,10 @@ pub struct PlanSpace<'m> {
     pub(crate) traffic: Vec<Traffic>,
     /// The reads loops prefetch and what the objective credits them, made on first use.
     prefetch: std::sync::OnceLock<prefetch::Prefetch>,
+    /// The stacks placed in host memory ([`PlanSpace::offload`]), none unless the planner chose to.
+    offloaded: Vec<offload::Stack>,
+    /// Per step: does it hold its results in host memory?
+    on_host: Vec<bool>,
 }
 
 /// The one strategy of an `sdy.manual_computation`: each mesh axis its shardings use on that axis's
@@ -150,6 +156,8 @@ impl<'m> PlanSpace<'m> {
             unheld,
             traffic: Vec::new(),
             prefetch: std::sync::OnceLock::new(),
+            offloaded: Vec::new(),
+            on_host: Vec::new(),
         };
         space.view = space.find_views();
         space.traffic = (0..space.schedule.steps.len())

@@ -1,0 +1,94 @@
+//! Host memory as a decision of the plan: the stacks a scanned forward pass keeps for its backward pass
+//! go to the host only where the device's memory alone holds no plan.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use automap::sharding::{Mesh, PlanSpace};
+
+/// A 4-device mesh with a host link (or none), `memory_gib` per device.
+fn mesh(memory_gib: f64, host: bool) -> Mesh {
+    let host = if host { "  host_gb_per_s: 20\n" } else { "" };
+    let text = format!(
+        "name: hosted\naxes:\n  - name: d\n    size: 4\n    bandwidth_gb_per_s: 50\n    latency_us: 2\ndevice:\n  memory_gib: {memory_gib}\n  hbm_gb_per_s: 800\n{host}  peak_tflops:\n    bf16: 100\n    f32: 25\n"
+    );
+    Mesh::parse(&text, "hosted.yaml").unwrap()
+}
+
+/// A residual MLP of 6 layers scanned under `jax.checkpoint` (bf16, batch 256, width 128, hidden 384):
+/// the gradient of its loss, whose forward scan stacks each layer's input for the backward scan.
+fn loaded() -> automap::Model {
+    automap::Model::load(&common::root().join("tests/fixtures/scan_offload.mlir")).unwrap()
+}
+
+fn plan(mesh: &Mesh) -> Result<automap::Planned, automap::Error> {
+    let opts = automap::PlanOptions {
+        method: automap::solver::Method::Highs,
+        time_limit: std::time::Duration::from_secs(60),
+        ..Default::default()
+    };
+    automap::plan(&loaded(), mesh, &opts, &mut |_| {})
+}
+
+/// The bytes per device the leanest plan needs with everything in device memory: what "no plan fits"
+/// names.
+fn leanest_on_device() -> f64 {
+    match plan(&mesh(1e-4, false)) {
+        Err(automap::Error::NoFit { leanest_bytes: Some(b), .. }) => b,
+        other => panic!("expected no plan to fit in 100 KiB, got {:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn the_forward_scans_saved_layer_inputs_are_one_stack() {
+    let model = loaded();
+    let mesh = mesh(1.0, true);
+    let space = PlanSpace::new(&model.module, &mesh);
+    let stacks = space.stacks();
+    assert_eq!(stacks.len(), 1, "{stacks:?}");
+    let s = &stacks[0];
+    let steps = space.steps();
+    // Written in the first loop, read by a slice per iteration in the second.
+    assert_eq!(steps[s.carry].in_loop, Some(0));
+    assert_eq!(s.reading_loops, vec![1]);
+    assert!(!s.reads.is_empty() && s.reads.iter().all(|&r| steps[r].in_loop == Some(1)));
+    assert_eq!(model.module.ty(steps[s.carry].results[0]).to_string(), "tensor<6x256x128xbf16>");
+}
+
+#[test]
+fn where_the_device_alone_fits_nothing_goes_to_the_host() {
+    let planned = plan(&mesh(1.0, true)).unwrap();
+    assert!(!planned.annotated.contains("annotate_device_placement"));
+    assert!(!planned.report.contains("host memory per device"));
+    assert!(!planned.plan_json.contains("host_offload"));
+}
+
+#[test]
+fn where_the_device_alone_fits_no_plan_a_stack_goes_to_the_host() {
+    let leanest = leanest_on_device();
+    // Between the leanest plan with the stack and without it.
+    let limit_gib = (leanest - 48.0 * 1024.0) / automap::sharding::BYTES_PER_GIB;
+    // Without a host link, still no plan fits.
+    assert!(matches!(plan(&mesh(limit_gib, false)), Err(automap::Error::NoFit { .. })));
+    let planned = plan(&mesh(limit_gib, true)).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&planned.plan_json).unwrap();
+    let predicted = &doc["predicted"];
+    assert!(
+        predicted["peak_memory_bytes_per_device"].as_f64().unwrap() <= limit_gib * automap::sharding::BYTES_PER_GIB
+    );
+    let host = &predicted["host_offload"];
+    assert_eq!(host["stacks"].as_array().unwrap().len(), 1);
+    let bytes = host["bytes_per_device"].as_f64().unwrap();
+    assert!(bytes > 0.0);
+    // Down once and up once over a 20 GB/s link; the loops hide at most that.
+    let transfer = host["transfer_s"].as_f64().unwrap();
+    assert!((transfer - 2.0 * bytes / 20e9).abs() <= 1e-12, "{transfer}");
+    assert!((0.0..=transfer).contains(&host["hidden_s"].as_f64().unwrap()));
+    // The module moves each slice written to the host and each slice read back to the device.
+    let placements: Vec<&str> =
+        planned.annotated.lines().filter(|l| l.contains("@annotate_device_placement")).collect();
+    assert!(placements.iter().any(|l| l.contains("_xla_buffer_placement = \"pinned_host\"")), "{placements:?}");
+    assert!(placements.iter().any(|l| l.contains("_xla_buffer_placement = \"device\"")), "{placements:?}");
+    assert!(planned.report.contains("host memory per device"));
+}
