@@ -256,9 +256,35 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
     for (e, &job) in p.edges.values_mut().zip(&edge_job) {
         e.costs = costs[job].0.clone();
     }
+    forbid_host_reshards(space, &nodes, &edges, &mut p);
     p.ties.extend(donation_ties(space, &nodes, &arg_node, &op_node));
     p.symmetries = symmetries(space, &nodes);
     ProgramProblem { problem: p, nodes, edges, out_of_range }
+}
+
+/// A stack in host memory is read by later loops as the loop writing it shards it: resharding it
+/// between them would run on the host (XLA's TPU compiler makes a `HostExecute` of it, and holds both
+/// shardings there), so each edge from an offloaded stack to a loop reading it allows only the pairs
+/// of equal shardings.
+fn forbid_host_reshards(space: &PlanSpace<'_>, nodes: &[NodeRef], edges: &[EdgeOrigin], p: &mut ChoiceProblem) {
+    let on_host: HashMap<ValueId, usize> =
+        space.offloaded().iter().map(|s| (space.steps()[s.carry].results[0], s.carry)).collect();
+    for (e, origin) in p.edges.values_mut().zip(edges) {
+        let Some(&carry) = on_host.get(&origin.value) else { continue };
+        let produced = produced_shardings(space, &NodeRef::Op(carry), origin.result);
+        let required: Vec<TensorSharding> = (0..space.strategies[origin.consumer].len())
+            .map(|s| space.required(origin.consumer, origin.operand, s))
+            .collect();
+        debug_assert_eq!(e.costs.len(), produced.len() * required.len());
+        debug_assert!(matches!(nodes.get(e.from.as_u32() as usize), Some(NodeRef::Op(c)) if *c == carry));
+        for (i, from) in produced.iter().enumerate() {
+            for (j, to) in required.iter().enumerate() {
+                if from.dims != to.dims {
+                    e.costs[i * required.len() + j] = FORBIDDEN_COST;
+                }
+            }
+        }
+    }
 }
 
 /// One distinct edge to price: the operand `v` of the step at `pos`, read `runs` times, of type `ty`,
