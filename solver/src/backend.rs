@@ -287,8 +287,22 @@ pub trait Backend {
     /// Short name (`highs`, `local`, `brute`).
     fn name(&self) -> &'static str;
 
-    /// Solve `p`. A feasible answer, optimal or not, is `Ok` with its status and bound.
+    /// Solve `p`, checked first ([`ChoiceProblem::validate`]): a feasible answer, optimal or not, is
+    /// `Ok` with its status and bound. Every backend answers through this one entry, so none can skip
+    /// the check.
     fn solve(
+        &self,
+        p: &ChoiceProblem,
+        opts: &SolveOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
+        p.validate()?;
+        self.solve_valid(p, opts, progress)
+    }
+
+    /// Solve `p`, which [`Backend::solve`] has validated. A backend that cannot honour an option
+    /// (a time limit, threads) says so in its documentation.
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         opts: &SolveOptions,

@@ -7,7 +7,8 @@ use crate::problem::eval::evaluate;
 /// Most assignments the brute-force backend will enumerate.
 pub const MAX_ASSIGNMENTS: u128 = 20_000_000;
 
-/// The brute-force backend.
+/// The brute-force backend: every assignment of a problem of at most [`MAX_ASSIGNMENTS`], so it
+/// ignores every option (the time limit included) and reports no progress.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BruteForce;
 
@@ -16,13 +17,12 @@ impl Backend for BruteForce {
         "brute"
     }
 
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         _opts: &SolveOptions,
         _progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         let sizes: Vec<usize> = p.nodes.values().map(|n| n.strategies.len()).collect();
         let total =
             sizes.iter().try_fold(1u128, |acc, &s| acc.checked_mul(s as u128).filter(|&x| x <= MAX_ASSIGNMENTS));

@@ -420,13 +420,12 @@ impl Backend for Highs {
     /// start as "optimal" where a cheaper answer exists (docs/measurements/solver-2026-12-06.md). When
     /// the objective HiGHS reports is not the evaluator's cost of the answer it returns, the problem is
     /// solved again without the start, and the cheaper answer kept with the second solve's bound.
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         opts: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         let t0 = Instant::now();
         let start = opts.warm_start.as_deref().filter(|w| w.len() == p.nodes.len());
         let (first, agrees) = attempt(p, opts, start, t0, progress)?;

@@ -194,13 +194,12 @@ impl Backend for Z3 {
         "z3"
     }
 
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         opts: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         let t0 = Instant::now();
         let enc = encode(p)?;
         let opt = Optimize::new();

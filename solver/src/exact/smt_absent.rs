@@ -23,7 +23,12 @@ impl Backend for Z3 {
         "z3"
     }
 
-    fn solve(&self, _: &ChoiceProblem, _: &SolveOptions, _: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
+    fn solve_valid(
+        &self,
+        _: &ChoiceProblem,
+        _: &SolveOptions,
+        _: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
         Err(unavailable())
     }
 }

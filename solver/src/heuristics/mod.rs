@@ -34,7 +34,8 @@ pub struct Outcome {
     pub evaluations: u64,
 }
 
-/// Greedy propagation as a [`Backend`].
+/// Greedy propagation as a [`Backend`]: one pass, so it ignores every option ([`SolveOptions`]'s time
+/// limit, threads and seed alike).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Greedy;
 
@@ -78,13 +79,12 @@ impl Backend for Greedy {
         "greedy"
     }
 
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         _: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         answer(greedy(p, progress))
     }
 }
@@ -94,13 +94,12 @@ impl Backend for Beam {
         "beam"
     }
 
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         opts: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         answer(beam(p, self.width, &effort_of(opts), progress))
     }
 }
@@ -110,13 +109,12 @@ impl Backend for Mcts {
         "mcts"
     }
 
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         opts: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         let o = MctsOptions { episodes: self.episodes, exploration: self.exploration, seed: opts.seed };
         answer(mcts(p, &o, &effort_of(opts), progress))
     }
@@ -127,13 +125,12 @@ impl Backend for Restarts {
         "restarts"
     }
 
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         opts: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         answer(restarts(p, opts.seed, self.restarts, &effort_of(opts), progress))
     }
 }

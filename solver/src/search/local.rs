@@ -38,13 +38,12 @@ impl Backend for LocalSearch {
         "local"
     }
 
-    fn solve(
+    fn solve_valid(
         &self,
         p: &ChoiceProblem,
         opts: &SolveOptions,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        p.validate()?;
         let t0 = Instant::now();
         let effort = Effort::of(opts.time_limit, opts.deterministic, TERMS_PER_S, &opts.watch);
         // Ties as forbidden pairs steer the search; ties and budgets are checked on every new best.
