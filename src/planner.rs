@@ -464,8 +464,18 @@ impl Planner<'_> {
             .map(|(u, what)| format!("{what} ({})", export::bytes(u64::try_from(*u).unwrap_or(0))))
             .collect();
         let gib = (e.peak_usage as f64 / BYTES_PER_GIB * 1e6).ceil() / 1e6;
+        // Host memory was tried, and did not suffice (the planner places stacks there whenever that
+        // leaves a plan that fits).
+        let host = match automap_sharding::leanest_with_stacks_offloaded(&self.space, &self.built) {
+            Some((n, peak)) if self.space.offloaded().is_empty() => format!(
+                "; with {} the forward loops keep for later loops in host memory, it peaks at {}",
+                if n == 1 { "the one stack".to_string() } else { format!("all {n} stacks") },
+                export::bytes(u64::try_from(peak).unwrap_or(u64::MAX))
+            ),
+            _ => String::new(),
+        };
         let text = format!(
-            "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}; no plan fits under {} bytes per device (--memory-limit {gib}, in GiB rounded up)",
+            "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}{host}; no plan fits under {} bytes per device (--memory-limit {gib}, in GiB rounded up)",
             export::bytes(u64::try_from(e.peak_usage).unwrap_or(u64::MAX)),
             live.len(),
             listed.join(", "),

@@ -92,3 +92,17 @@ fn where_the_device_alone_fits_no_plan_a_stack_goes_to_the_host() {
     assert!(placements.iter().any(|l| l.contains("_xla_buffer_placement = \"device\"")), "{placements:?}");
     assert!(planned.report.contains("host memory per device"));
 }
+
+#[test]
+fn where_even_the_host_does_not_help_no_plan_fits_and_the_error_says_what_it_tried() {
+    match plan(&mesh(1e-4, true)) {
+        Err(automap::Error::NoFit { explanation, .. }) => {
+            assert!(
+                explanation
+                    .contains("with the one stack the forward loops keep for later loops in host memory, it peaks at"),
+                "{explanation}"
+            );
+        }
+        other => panic!("expected no plan to fit in 100 KiB, got {:?}", other.map(|_| ())),
+    }
+}

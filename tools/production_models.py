@@ -476,13 +476,24 @@ def llama3_70b_train(scale=1):
     return training(LLAMA3_70B.scaled(scale), 128 // scale, 4096 // scale)
 
 
-def llama3_70b_train_8k(scale=1, mesh_axes=(("x", 16), ("y", 16))):
-    """Llama 3 70B at 8,192 tokens, 1,280 sequences (5 per chip of a 256-chip pod, MaxText's published
-    per-device batch for this model on v6e-256), attention as Pallas's TPU flash attention kernel (batch
-    over the mesh's first axis, heads over its second: specs/meshes/tpu-v6e-16x16.yaml's x and y). The
-    layer inputs the backward pass needs outgrow a v6e chip's HBM on their own."""
+def _llama3_70b_8k(per_chip, scale, mesh_axes):
+    """Llama 3 70B at 8,192 tokens, `per_chip` sequences per chip of a 256-chip pod, attention as Pallas's
+    TPU flash attention kernel (batch over the mesh's first axis, heads over its second:
+    specs/meshes/tpu-v6e-16x16.yaml's x and y)."""
     c = LLAMA3_70B.scaled(scale)
-    return training(c, 1280 // scale, 8192 // scale, attend=pallas_tpu_attention(mesh_axes))
+    return training(c, 256 * per_chip // scale, 8192 // scale, attend=pallas_tpu_attention(mesh_axes))
+
+
+def llama3_70b_train_5x8k(scale=1, mesh_axes=(("x", 16), ("y", 16))):
+    """`_llama3_70b_8k` at 5 sequences per chip (1,280: MaxText's published per-device batch for this
+    model on v6e-256): the layer inputs the backward pass needs outgrow a v6e chip's HBM on their own."""
+    return _llama3_70b_8k(5, scale, mesh_axes)
+
+
+def llama3_70b_train_3x8k(scale=1, mesh_axes=(("x", 16), ("y", 16))):
+    """`_llama3_70b_8k` at 3 sequences per chip (768): the layer inputs alone (30 GiB per chip) still
+    leave no room in a v6e chip's HBM for the rest of the step."""
+    return _llama3_70b_8k(3, scale, mesh_axes)
 
 
 def mixtral_train(scale=1):
@@ -551,14 +562,15 @@ def llama3_8b_decode(scale=1):
 
 # The platform a model's kernels are written for, when not every platform can lower them (JAX lowers a
 # Pallas TPU kernel only for a TPU, cuDNN's attention only for a CUDA GPU); the rest lower for any.
-PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_70b_train_8k": "tpu", "llama3_8b_cudnn_train": "cuda"}
+PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_70b_train_5x8k": "tpu", "llama3_70b_train_3x8k": "tpu", "llama3_8b_cudnn_train": "cuda"}
 
 PRODUCTION = {
     "llama3_8b_train": llama3_8b_train,
     "llama3_8b_train_unrolled": llama3_8b_train_unrolled,
     "llama3_8b_train_8k": llama3_8b_train_8k,
     "llama3_70b_train": llama3_70b_train,
-    "llama3_70b_train_8k": llama3_70b_train_8k,
+    "llama3_70b_train_5x8k": llama3_70b_train_5x8k,
+    "llama3_70b_train_3x8k": llama3_70b_train_3x8k,
     "mixtral_train": mixtral_train,
     "llama3_8b_flash_train": llama3_8b_flash_train,
     "llama3_8b_kernel_train": llama3_8b_kernel_train,

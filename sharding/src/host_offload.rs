@@ -17,15 +17,7 @@ pub fn stacks_to_offload(space: &PlanSpace<'_>, built: &ProgramProblem) -> Vec<S
     let (Some(limit), Some(_)) = (built.problem.usage_limit, space.mesh.device.host_bytes_per_s()) else {
         return Vec::new();
     };
-    let node_of: HashMap<usize, usize> = built
-        .nodes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, n)| match n {
-            NodeRef::Op(pos) => Some((*pos, i)),
-            NodeRef::Arg(..) => None,
-        })
-        .collect();
+    let node_of = step_nodes(built);
     let mut off: HashSet<usize> = HashSet::new();
     if leanest_peak(built, &off) <= limit as i128 {
         return Vec::new();
@@ -45,6 +37,37 @@ pub fn stacks_to_offload(space: &PlanSpace<'_>, built: &ProgramProblem) -> Vec<S
         }
     }
     Vec::new()
+}
+
+/// Where no plan fits: how many stacks the program has and the leanest peak with all of them in host
+/// memory (`None` when the mesh gives no host bandwidth or the program has no stack).
+pub fn leanest_with_stacks_offloaded(space: &PlanSpace<'_>, built: &ProgramProblem) -> Option<(usize, i128)> {
+    space.mesh.device.host_bytes_per_s()?;
+    let stacks = space.stacks();
+    if stacks.is_empty() {
+        return None;
+    }
+    let node_of = step_nodes(built);
+    let off: HashSet<usize> = stacks
+        .iter()
+        .flat_map(|s| [Some(s.carry), s.init])
+        .flatten()
+        .filter_map(|p| node_of.get(&p).copied())
+        .collect();
+    Some((stacks.len(), leanest_peak(built, &off)))
+}
+
+/// The node of each step, by the step's position.
+fn step_nodes(built: &ProgramProblem) -> HashMap<usize, usize> {
+    built
+        .nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| match n {
+            NodeRef::Op(pos) => Some((*pos, i)),
+            NodeRef::Arg(..) => None,
+        })
+        .collect()
 }
 
 /// The least usage among a node's allowed strategies.

@@ -37,7 +37,7 @@ pub use build::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on, prod
 pub use conflict::{Conflict, conflict};
 pub use constraints::UserConstraints;
 pub use cost::compute_cost;
-pub use host_offload::stacks_to_offload;
+pub use host_offload::{leanest_with_stacks_offloaded, stacks_to_offload};
 pub use kernels::{KernelTable, warn_of_unpriced_kernels};
 pub use mesh::{BYTES_PER_GIB, CompilerTarget, Efficiency, MAX_MEMORY_GIB, Mesh};
 pub use overlap::{Span, Timeline, overlapped_step_s, timeline};
