@@ -64,7 +64,8 @@ pub enum Error {
         limit: String,
         /// The leanest peak, the program point, the largest values live there, the limit that fits.
         explanation: String,
-        /// The leanest peak, bytes per device (every value at its leanest sharding), when known.
+        /// The leanest peak, bytes per device (every value at its leanest sharding; the stacks in host
+        /// memory where the mesh allows it and that is leaner), when known: the limit a plan needs.
         leanest_bytes: Option<f64>,
     },
     /// The user's constraints cannot all hold: which of them contradict, or that it is with memory.

@@ -463,25 +463,26 @@ impl Planner<'_> {
             .take(LISTED_VALUES)
             .map(|(u, what)| format!("{what} ({})", export::bytes(u64::try_from(*u).unwrap_or(0))))
             .collect();
-        let gib = (e.peak_usage as f64 / BYTES_PER_GIB * 1e6).ceil() / 1e6;
         // Host memory was tried, and did not suffice (the planner places stacks there whenever that
-        // leaves a plan that fits).
-        let host = match automap_sharding::leanest_with_stacks_offloaded(&self.space, &self.built) {
-            Some((n, peak)) if self.space.offloaded().is_empty() => format!(
+        // leaves a plan that fits): the limit a plan needs is the leanest peak with them there.
+        let offloaded = automap_sharding::leanest_with_stacks_offloaded(&self.space, &self.built)
+            .filter(|_| self.space.offloaded().is_empty());
+        let host = offloaded.map_or(String::new(), |(n, peak)| {
+            format!(
                 "; with {} the forward loops keep for later loops in host memory, it peaks at {}",
                 if n == 1 { "the one stack".to_string() } else { format!("all {n} stacks") },
                 export::bytes(u64::try_from(peak).unwrap_or(u64::MAX))
-            ),
-            _ => String::new(),
-        };
+            )
+        });
+        let needed = offloaded.map_or(e.peak_usage, |(_, peak)| peak.min(e.peak_usage));
+        let gib = (needed as f64 / BYTES_PER_GIB * 1e6).ceil() / 1e6;
         let text = format!(
-            "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}{host}; no plan fits under {} bytes per device (--memory-limit {gib}, in GiB rounded up)",
+            "with every value at its leanest sharding, memory peaks at {} per device{place}, where {} values are live, the largest: {}{host}; no plan fits under {needed} bytes per device (--memory-limit {gib}, in GiB rounded up)",
             export::bytes(u64::try_from(e.peak_usage).unwrap_or(u64::MAX)),
             live.len(),
             listed.join(", "),
-            e.peak_usage
         );
-        (text, Some(e.peak_usage as f64))
+        (text, Some(needed as f64))
     }
 
     /// A node of the problem as the user knows it: an argument by its JAX name, an op's result by its

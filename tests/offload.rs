@@ -95,8 +95,12 @@ fn where_the_device_alone_fits_no_plan_a_stack_goes_to_the_host() {
 
 #[test]
 fn where_even_the_host_does_not_help_no_plan_fits_and_the_error_says_what_it_tried() {
+    let without_host = leanest_on_device();
     match plan(&mesh(1e-4, true)) {
-        Err(automap::Error::NoFit { explanation, .. }) => {
+        Err(automap::Error::NoFit { explanation, leanest_bytes: Some(needed), .. }) => {
+            // The limit a plan needs counts the stack in host memory: under it the planner puts it there.
+            assert!(needed < without_host, "{needed} vs {without_host}");
+            assert!(explanation.contains(&format!("no plan fits under {needed} bytes")), "{explanation}");
             assert!(
                 explanation
                     .contains("with the one stack the forward loops keep for later loops in host memory, it peaks at"),

@@ -490,6 +490,12 @@ def llama3_70b_train_5x8k(scale=1, mesh_axes=(("x", 16), ("y", 16))):
     return _llama3_70b_8k(5, scale, mesh_axes)
 
 
+def llama3_70b_train_2x8k(scale=1, mesh_axes=(("x", 16), ("y", 16))):
+    """`_llama3_70b_8k` at 2 sequences per chip (512): a plan fits a v6e chip with the layer inputs
+    (20 GiB per chip) in host memory, and only so."""
+    return _llama3_70b_8k(2, scale, mesh_axes)
+
+
 def llama3_70b_train_3x8k(scale=1, mesh_axes=(("x", 16), ("y", 16))):
     """`_llama3_70b_8k` at 3 sequences per chip (768): the layer inputs alone (30 GiB per chip) still
     leave no room in a v6e chip's HBM for the rest of the step."""
@@ -562,7 +568,7 @@ def llama3_8b_decode(scale=1):
 
 # The platform a model's kernels are written for, when not every platform can lower them (JAX lowers a
 # Pallas TPU kernel only for a TPU, cuDNN's attention only for a CUDA GPU); the rest lower for any.
-PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_70b_train_5x8k": "tpu", "llama3_70b_train_3x8k": "tpu", "llama3_8b_cudnn_train": "cuda"}
+PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_70b_train_5x8k": "tpu", "llama3_70b_train_3x8k": "tpu", "llama3_70b_train_2x8k": "tpu", "llama3_8b_cudnn_train": "cuda"}
 
 PRODUCTION = {
     "llama3_8b_train": llama3_8b_train,
@@ -571,6 +577,7 @@ PRODUCTION = {
     "llama3_70b_train": llama3_70b_train,
     "llama3_70b_train_5x8k": llama3_70b_train_5x8k,
     "llama3_70b_train_3x8k": llama3_70b_train_3x8k,
+    "llama3_70b_train_2x8k": llama3_70b_train_2x8k,
     "mixtral_train": mixtral_train,
     "llama3_8b_flash_train": llama3_8b_flash_train,
     "llama3_8b_kernel_train": llama3_8b_kernel_train,
