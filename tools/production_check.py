@@ -52,6 +52,7 @@ CASES = [
     "llama3_8b_train_8k:tpu-v6e-16x16",
     "llama3_8b_flash_train:tpu-v6e-16x16",
     "llama3_70b_train:tpu-v6e-16x16",
+    "llama3_70b_train_2x8k:tpu-v6e-16x16",
     "llama3_70b_train:tpu-v5e-2x16x16-dcn",
     "llama3_8b_train:tpu-v4-8x8x4",
     "llama3_8b_flash_train:tpu-v4-8x8x4",
@@ -200,6 +201,10 @@ def case(automap: str, spec: str, time_limit: float, out: pathlib.Path, leanest:
     row["flops_ratio"] = fig["flops"] / pf if pf and fig.get("flops") else None
     row["bytes_ratio"] = fig["bytes_accessed"] / pb if pb and fig.get("bytes_accessed") else None
     row["collectives_match"] = fig.get("collectives_match")
+    host = json.loads((folder / "plan.json").read_text())["predicted"].get("host_offload")
+    if host:
+        row["host_gib"] = host["bytes_per_device"] / GIB
+        row["xla_host_gib"] = fig.get("host_total_bytes", 0) / GIB
     row["ok"] = row["verdict"] in ("fits", "compiled")
     return row
 
@@ -212,8 +217,8 @@ def cell(row: dict, key: str, fmt: str) -> str:
 def table(rows: list[dict]) -> str:
     head = ("| case | ops | steps | strategies | plan | gap | plan s | compiler | verdict | compile s "
             "| predicted peak | compiler's total | total / predicted | XLA live peak | as f32 | FLOPs ratio "
-            "| bytes ratio | collectives match | verify rounds | first round's total |\n"
-            "|---|---:|---:|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|---:|")
+            "| bytes ratio | collectives match | verify rounds | first round's total | host: predicted / compiler's |\n"
+            "|---|---:|---:|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|")
     lines = [head]
     yes_no = {True: "yes", False: "no", None: "-"}
     for r in rows:
@@ -230,7 +235,7 @@ def table(rows: list[dict]) -> str:
             f"| {f('predicted_gib')} GiB | {f('xla_total_gib')} GiB | {ratio('xla_total_gib', 'predicted_gib')} "
             f"| {f('xla_live_gib')} GiB | {f('predicted_f32_gib')} GiB | {f('flops_ratio', '{:.3f}')} "
             f"| {f('bytes_ratio', '{:.3f}')} | {yes_no[r.get('collectives_match')]} | {f('rounds', '{}')} "
-            f"| {f('first_total_gib')} GiB |"
+            f"| {f('first_total_gib')} GiB | {f('host_gib')} / {f('xla_host_gib')} GiB |"
         )
     return "\n".join(lines)
 

@@ -568,7 +568,13 @@ def llama3_8b_decode(scale=1):
 
 # The platform a model's kernels are written for, when not every platform can lower them (JAX lowers a
 # Pallas TPU kernel only for a TPU, cuDNN's attention only for a CUDA GPU); the rest lower for any.
-PLATFORM = {"llama3_8b_pallas_train": "tpu", "llama3_70b_train_5x8k": "tpu", "llama3_70b_train_3x8k": "tpu", "llama3_70b_train_2x8k": "tpu", "llama3_8b_cudnn_train": "cuda"}
+PLATFORM = {
+    "llama3_8b_pallas_train": "tpu",
+    "llama3_70b_train_5x8k": "tpu",
+    "llama3_70b_train_3x8k": "tpu",
+    "llama3_70b_train_2x8k": "tpu",
+    "llama3_8b_cudnn_train": "cuda",
+}
 
 PRODUCTION = {
     "llama3_8b_train": llama3_8b_train,

@@ -83,6 +83,13 @@ def main(argv=None):
     ap.add_argument("--atol", type=float, default=1e-5)
     ap.add_argument("--dump-hlo", help="write XLA's partitioned HLO here")
     ap.add_argument(
+        "--require-host-within",
+        type=float,
+        metavar="FRACTION",
+        help="with --compile-only --target, exit 4 when the compiler's host memory per device is not within "
+        "FRACTION of the plan's offloaded stacks (0.1: within 10%%)",
+    )
+    ap.add_argument(
         "--require-match",
         action="store_true",
         help="exit 2 when XLA's collectives differ from the prediction (count per kind, or bytes by more "
@@ -136,7 +143,10 @@ def main(argv=None):
         out_shapes = [tuple(ir.RankedTensorType(t).shape) for t in ftype.results]
 
     rng = np.random.default_rng(cfg.seed)
-    dtypes = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i32": np.int32, "i64": np.int64, "i8": np.int8}
+    import ml_dtypes  # JAX's own dependency: numpy's bfloat16
+
+    dtypes = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": ml_dtypes.bfloat16, "i32": np.int32,
+              "i64": np.int64, "i8": np.int8}
 
     def make(shape, et):
         if et == "i1":
@@ -268,6 +278,11 @@ def compile_only(cfg, backend, devs, plan, target=None) -> int:
     if target:
         print(f"verdict: {figures['verdict']} (the compiler's total {size(figures['device_total_bytes'])} of the "
               f"device's {size(figures['device_bytes'])}; host memory {size(figures['host_total_bytes'])})")
+    host = plan.get("predicted", {}).get("host_offload")
+    if target and host:
+        figures["host_ratio"] = figures["host_total_bytes"] / max(host["bytes_per_device"], 1.0)
+        print(f"host memory per device: predicted {size(host['bytes_per_device'])} ({len(host['stacks'])} stacks "
+              f"offloaded); XLA's {size(figures['host_total_bytes'])} (XLA / predicted {figures['host_ratio']:.3f})")
     if cfg.live:
         print("\n".join(live_lines(dump.name, Path(cfg.plan).parent / "report.md")))
     dump.cleanup()
@@ -284,6 +299,11 @@ def compile_only(cfg, backend, devs, plan, target=None) -> int:
     write_json(cfg, figures)
     if not fits:
         return 3
+    ratio = figures.get("host_ratio", 1.0)
+    if cfg.require_host_within is not None and abs(ratio - 1.0) > cfg.require_host_within:
+        print(f"XLA's host memory is not within {cfg.require_host_within:.0%} of the prediction "
+              "(--require-host-within)", file=sys.stderr)
+        return 4
     if cfg.require_match and not match:
         print("XLA's collectives differ from the prediction (--require-match)", file=sys.stderr)
         return 2
