@@ -9,6 +9,7 @@
 
 use crate::build::{NodeRef, ProgramProblem};
 use crate::plan::{PlanSpace, Stack};
+use automap_solver::{Node, NodeId};
 use std::collections::{HashMap, HashSet};
 
 /// The stacks to place in host memory for the problem `built` of `space` to have a plan under its
@@ -25,7 +26,7 @@ pub fn stacks_to_offload(space: &PlanSpace<'_>, built: &ProgramProblem) -> Vec<S
     let mut stacks: Vec<(i64, Stack)> = space
         .stacks()
         .into_iter()
-        .filter_map(|s| node_of.get(&s.carry).map(|&n| (leanest_usage(built, n), s)))
+        .filter_map(|s| node_of.get(&s.carry).map(|&n| (leanest(&built.problem.nodes[NodeId::from_u32(n as u32)]), s)))
         .collect();
     stacks.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.carry.cmp(&b.1.carry)));
     let mut chosen = Vec::new();
@@ -70,9 +71,8 @@ fn step_nodes(built: &ProgramProblem) -> HashMap<usize, usize> {
         .collect()
 }
 
-/// The least usage among a node's allowed strategies.
-fn leanest_usage(built: &ProgramProblem, node: usize) -> i64 {
-    let n = &built.problem.nodes[automap_solver::NodeId::from_u32(node as u32)];
+/// The least usage among the node's allowed strategies.
+fn leanest(n: &Node) -> i64 {
     (0..n.strategies.len()).filter(|&s| n.allowed(s)).map(|s| n.strategies[s].usage).min().unwrap_or(0)
 }
 
@@ -83,7 +83,7 @@ fn leanest_peak(built: &ProgramProblem, off: &HashSet<usize>) -> i128 {
         if off.contains(&i) || n.interval.0 >= n.interval.1 {
             continue;
         }
-        let u = (0..n.strategies.len()).filter(|&s| n.allowed(s)).map(|s| n.strategies[s].usage).min().unwrap_or(0);
+        let u = leanest(n);
         events.push((n.interval.0, u as i128));
         events.push((n.interval.1, -(u as i128)));
     }

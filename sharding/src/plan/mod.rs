@@ -4,7 +4,8 @@
 //! completes a plan from its arguments' shardings (the reference plans: [`crate::tactics`]).
 //!
 //! This file holds the plan space (the steps, their rules and strategies, which values share a buffer);
-//! `cost.rs` what a plan costs, `memory.rs` live ranges and the peak, `propagate.rs` propagation, and
+//! `cost.rs` what a plan costs, `memory.rs` live ranges and the peak, `offload.rs` the stacks a
+//! loop writes for later loops and those placed in host memory, `propagate.rs` propagation, and
 //! `inline.rs` which steps XLA fuses into their readers.
 
 mod cost;

@@ -7,7 +7,7 @@ use crate::problem::eval::evaluate;
 /// Most assignments the brute-force backend will enumerate.
 pub const MAX_ASSIGNMENTS: u128 = 20_000_000;
 
-/// The brute-force backend: every assignment of a problem of at most [`MAX_ASSIGNMENTS`], so it
+/// The brute-force backend: every assignment of a problem of at most `MAX_ASSIGNMENTS` (20 million), so it
 /// ignores every option (the time limit included) and reports no progress.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BruteForce;
