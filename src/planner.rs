@@ -159,7 +159,7 @@ impl<'a> Planner<'a> {
         let limit = Some(memory_limit(mesh, opts.memory_limit_gib)?);
         let mut built = build_on(&space, limit, opts.threads);
         // Where the device's memory alone holds no plan, the stacks a scanned forward pass keeps for the
-        // backward pass may go to host memory: the fewest, largest first, that leave a plan that fits.
+        // backward pass may go to host memory: the largest first, until the leanest plan fits.
         let stacks = automap_sharding::stacks_to_offload(&space, &built);
         if !stacks.is_empty() {
             space.offload(stacks);
