@@ -1,7 +1,10 @@
 //! The command line's parts: its arguments, the `plan` command, the `solve` and `compare` commands,
-//! and what they print alike.
+//! `eval` and `check`, `calibrate`, `inspect` and `diff`, and what they print alike.
 
 pub mod args;
+pub mod calibrate;
+pub mod eval;
+pub mod inspect;
 pub mod plan;
 pub mod solve;
 
