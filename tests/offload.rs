@@ -110,3 +110,44 @@ fn where_even_the_host_does_not_help_no_plan_fits_and_the_error_says_what_it_tri
         other => panic!("expected no plan to fit in 100 KiB, got {:?}", other.map(|_| ())),
     }
 }
+
+/// A 3-D mesh of 8 devices with other axis names, `memory_gib` per device, with a host link or none.
+fn cube(memory_gib: f64, host: bool) -> Mesh {
+    let host = if host { "  host_gb_per_s: 12\n" } else { "" };
+    let axes: String = ["p", "q", "r"]
+        .iter()
+        .map(|a| format!("  - name: {a}\n    size: 2\n    bandwidth_gb_per_s: 40\n    latency_us: 3\n"))
+        .collect();
+    let text = format!(
+        "name: cube\naxes:\n{axes}device:\n  memory_gib: {memory_gib}\n  hbm_gb_per_s: 900\n{host}  peak_tflops:\n    bf16: 200\n    f32: 50\n"
+    );
+    Mesh::parse(&text, "cube.yaml").unwrap()
+}
+
+/// Another program (a GPT training step whose layers `jax.lax.scan` runs, f32, no `jax.checkpoint`) on
+/// a 3-D mesh: its stacks are found as well, and under a limit between its leanest peaks with and
+/// without host memory it is planned with stacks there, within the limit.
+#[test]
+fn another_program_on_a_3d_mesh_offloads_its_stacks_only_when_it_must() {
+    let model = automap::Model::load(&common::root().join("tests/fixtures/gpt_train_scan.mlir")).unwrap();
+    let opts =
+        automap::PlanOptions { time_limit: std::time::Duration::from_secs(10), threads: 1, ..Default::default() };
+    let needed = |host: bool| match automap::plan(&model, &cube(1e-6, host), &opts, &mut |_| {}) {
+        Err(automap::Error::NoFit { leanest_bytes: Some(b), .. }) => b,
+        other => panic!("expected no plan to fit in 1 KiB, got {:?}", other.map(|_| ())),
+    };
+    let (without, with) = (needed(false), needed(true));
+    assert!(with < without, "host memory should lower the leanest peak: {with} vs {without}");
+    let limit_gib = (with + without) / 2.0 / automap::sharding::BYTES_PER_GIB;
+    let planned = automap::plan(&model, &cube(limit_gib, true), &opts, &mut |_| {}).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&planned.plan_json).unwrap();
+    let predicted = &doc["predicted"];
+    assert!(!predicted["host_offload"]["stacks"].as_array().unwrap().is_empty());
+    assert!(
+        predicted["peak_memory_bytes_per_device"].as_f64().unwrap() <= limit_gib * automap::sharding::BYTES_PER_GIB
+    );
+    assert!(planned.annotated.contains("_xla_buffer_placement = \"pinned_host\""));
+    // With room for every value, nothing moves.
+    let roomy = automap::plan(&model, &cube(1.0, true), &opts, &mut |_| {}).unwrap();
+    assert!(!roomy.annotated.contains("annotate_device_placement"));
+}
