@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from automap import _native, _spec
+from automap import _native, _remat, _spec
 from automap._errors import PlanError
 
 # What `automap plan` defaults to: the time limit counts from when planning starts, building the
@@ -53,6 +53,7 @@ def plan(
     memory_tolerance: float | None = None,
     progress: bool | Callable[[str, float, float | None, float | None], Any] = False,
     verify: bool = False,
+    remat: bool = False,
 ) -> Plan:
     """Plan how to shard `fn` on a device mesh.
 
@@ -96,13 +97,19 @@ def plan(
             rounds); when automap's model fits nothing, the leanest plan is compiled and kept if the
             compiler fits it. `Plan.verification` lists each round; a plan the compiler refuses is
             never returned (PlanError instead).
+        remat: decide what the layers under `jax.checkpoint` keep for the backward pass and what they
+            compute again: the function must take its checkpoint policy from `automap.remat_policy()`
+            (`jax.checkpoint(layer, policy=automap.remat_policy())`, called while it is traced). It is
+            traced once per policy of `jax.checkpoint_policies` automap tries (everything, dots, dots
+            without batch dimensions, nothing saveable), each program planned (the time limit shared
+            among them; with `verify`, the fastest compiled first), and the fastest plan that fits is
+            returned; `Plan.remat` says which policy and what each gave, and the report has the table.
 
     Returns:
         A `Plan`. Raises `PlanError` with a located message when no plan can be made.
     """
     jax_mesh, mesh_text, mesh_name = _spec.resolve_mesh(mesh, spec)
-    module, traced = lower(fn, *example_args)
-    module_name = f"{getattr(fn, '__name__', 'fn')}.stablehlo"
+    name = getattr(fn, "__name__", "fn")
     constraints_text, constraints_name = (None, "constraints")
     if constraints is not None:
         constraints_text, constraints_name = _spec.text_of(constraints, "constraints")
@@ -111,34 +118,43 @@ def plan(
         kernels_text, kernels_name = _spec.text_of(kernels, "kernels")
     if progress is True:
         progress = _print_progress
-    try:
-        annotated, plan_json, report, clock_decided, rounds = _native.plan(
-            module,
-            module_name,
-            mesh_text,
-            mesh_name,
-            constraints=constraints_text,
-            constraints_name=constraints_name,
-            kernels=kernels_text,
-            kernels_name=kernels_name,
-            tactics=tactics,
-            memory_limit_gib=memory_limit,
-            time_limit_s=float(time_limit),
-            threads=int(threads),
-            solver=solver,
-            seed=int(seed),
-            link=bool(link),
-            memory_tolerance=None if memory_tolerance is None else float(memory_tolerance),
-            progress=progress or None,
-            judge=_Judge() if verify else None,
-        )
-    except _native.InputError as e:
-        raise PlanError(str(e), module=module) from None
-    except _native.InternalError as e:
-        raise PlanError(str(e), input_fault=False, module=module) from None
-    planned = Plan(json.loads(plan_json), jax_mesh, fn, traced, module, annotated, report, clock_decided)
-    planned.verification = json.loads(rounds) if rounds else None
-    return planned
+
+    def plan_module(module: str, traced, verify: bool, time_limit: float) -> Plan:
+        try:
+            annotated, plan_json, report, clock_decided, rounds = _native.plan(
+                module,
+                f"{name}.stablehlo",
+                mesh_text,
+                mesh_name,
+                constraints=constraints_text,
+                constraints_name=constraints_name,
+                kernels=kernels_text,
+                kernels_name=kernels_name,
+                tactics=tactics,
+                memory_limit_gib=memory_limit,
+                time_limit_s=float(time_limit),
+                threads=int(threads),
+                solver=solver,
+                seed=int(seed),
+                link=bool(link),
+                memory_tolerance=None if memory_tolerance is None else float(memory_tolerance),
+                progress=progress or None,
+                judge=_Judge() if verify else None,
+            )
+        except _native.InputError as e:
+            raise PlanError(str(e), module=module) from None
+        except _native.InternalError as e:
+            raise PlanError(str(e), input_fault=False, module=module) from None
+        planned = Plan(json.loads(plan_json), jax_mesh, fn, traced, module, annotated, report, clock_decided)
+        planned.verification = json.loads(rounds) if rounds else None
+        return planned
+
+    if remat:
+        programs = _remat.lower_each(lower, fn, example_args)
+        share = float(time_limit) / sum(1 for *_, same_as in programs if same_as is None)
+        return _remat.choose(programs, lambda m, t, v: plan_module(m, t, v, share), verify)
+    module, traced = lower(fn, *example_args)
+    return plan_module(module, traced, verify, time_limit)
 
 
 class _Judge:
@@ -202,6 +218,8 @@ class Plan:
         plan_json: plan.json as a dict.
         verification: with `plan(..., verify=True)`, each round's memory limit and XLA's compiler's
             verdict (`{"limit_bytes": ..., "judgement": {...}}`, or `"no_plan"` with why); else None.
+        remat: with `plan(..., remat=True)`, the checkpoint policy chosen and what each candidate gave
+            (an `automap.RematChoice`); else None.
     """
 
     def __init__(self, doc: dict, mesh, fn, traced, module: str, annotated: str, report: str, clock_decided: bool):
@@ -215,6 +233,7 @@ class Plan:
         self.annotated = annotated
         self.report = report
         self.verification: list[dict] | None = None
+        self.remat: _remat.RematChoice | None = None
         self.clock_decided = clock_decided
         predicted, solver = doc["predicted"], doc["solver"]
         self.step_time_s = predicted["step_time_s"]
@@ -273,21 +292,22 @@ class Plan:
         sharding and every resharding written in (`annotated`), called through `jax.export`, so XLA
         inserts the collectives the plan predicts. `fn` must then be the function that was planned, and
         the result is not differentiable (plan the training step, not the loss). With `exact=False`, only
-        the arguments' and results' shardings are given and XLA's partitioner chooses the rest.
+        the arguments' and results' shardings are given and XLA's partitioner chooses the rest. With
+        `plan(..., remat=True)`, `fn` is traced under the checkpoint policy the plan chose.
         """
         import jax
 
         kw = dict(in_shardings=self.in_shardings, out_shardings=self.out_shardings, **jit_kwargs)
         if not exact:
-            return jax.jit(fn, **kw)
+            return jax.jit(self._as_planned(fn), **kw)
         if fn is not self._fn:
             raise PlanError(
                 f"plan.jit got {getattr(fn, '__name__', fn)!r}, not the function that was planned "
                 f"({getattr(self._fn, '__name__', self._fn)!r}): plan that one, or pass exact=False"
             )
-        planned = jax.export.export(jax.jit(fn, in_shardings=self.in_shardings, out_shardings=self.out_shardings))(
-            *self._avals
-        )
+        planned = jax.export.export(
+            jax.jit(self._as_planned(fn), in_shardings=self.in_shardings, out_shardings=self.out_shardings)
+        )(*self._avals)
         kept, args = len(planned.module_kept_var_idx), len(self.plan_json["arguments"])
         if kept != args or len(planned.out_avals) != len(self.plan_json["results"]):
             raise PlanError(
@@ -302,6 +322,19 @@ class Plan:
 
         run.__name__ = getattr(fn, "__name__", "planned")
         return jax.jit(run, **kw)
+
+    def _as_planned(self, fn: Callable) -> Callable:
+        """`fn`, traced under the checkpoint policy this plan chose (itself when it chose none)."""
+        choice = self.remat
+        if choice is None:
+            return fn
+
+        def traced_as_planned(*args, **kwargs):
+            with choice.applied():
+                return fn(*args, **kwargs)
+
+        traced_as_planned.__name__ = getattr(fn, "__name__", "planned")
+        return traced_as_planned
 
     def put(self, *args):
         """The arguments placed on the mesh as the plan shards them (a tuple, one entry per argument;
