@@ -323,13 +323,15 @@ def dense_attend(q, k, v, positions):
     return dense_attention(q, k, v, positions, positions)
 
 
-def decoder_loss(c: Decoder, attend, scanned=True, policy=None):
+def decoder_loss(c: Decoder, attend, scanned=True, policy=None, policy_at_trace=None):
     """The loss, every layer under `jax.checkpoint` with `policy` (default: save nothing, recompute the
-    layer in the backward pass: MaxText's `remat_policy: full`)."""
+    layer in the backward pass: MaxText's `remat_policy: full`). With `policy_at_trace`, a function
+    called each time the loss is traced gives the policy instead (`automap.remat_policy`)."""
     policy = policy or jax.checkpoint_policies.nothing_saveable
-    layer = jax.checkpoint(decoder_layer(c, attend), policy=policy)
+    fixed = jax.checkpoint(decoder_layer(c, attend), policy=policy)
 
     def loss(params, tokens, targets):
+        layer = fixed if policy_at_trace is None else jax.checkpoint(decoder_layer(c, attend), policy=policy_at_trace())
         x = params["embed"].astype(BF16)[tokens]
         if scanned:
             x, _ = jax.lax.scan(lambda x, p: (layer(x, p), None), x, params["layers"])
@@ -369,9 +371,10 @@ def train_state(c: Decoder, stacked=True):
     return {"params": p, "mu": p, "nu": p, "count": sds((), I32)}
 
 
-def training(c: Decoder, batch: int, seq: int, attend=dense_attend, scanned=True, policy=None):
+def training(c: Decoder, batch: int, seq: int, attend=dense_attend, scanned=True, policy=None,
+             policy_at_trace=None):
     tokens = sds((batch, seq), I32)
-    step = adamw_step(decoder_loss(c, attend, scanned, policy))
+    step = adamw_step(decoder_loss(c, attend, scanned, policy, policy_at_trace))
     return step, (train_state(c, scanned), tokens, tokens), (0,)
 
 

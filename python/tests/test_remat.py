@@ -105,3 +105,18 @@ def test_a_function_that_never_asks_for_a_policy_is_told_so():
 
 def test_outside_planning_the_policy_is_jax_default():
     assert automap.remat_policy() is None
+
+
+def test_with_verify_the_chosen_plan_is_compiled_by_the_tpu_compiler():
+    pytest.importorskip("libtpu", reason="XLA's TPU compiler comes with jax[tpu]")
+    from test_verify import V5E_2X4
+
+    plan = automap.plan(step, *ARGS, mesh=V5E_2X4, remat=True, time_limit=TIME_LIMIT_S, verify=True)
+    assert plan.verification, plan.report
+    assert plan.verification[-1]["judgement"]["verdict"] == "fits"
+    chosen = rows(plan)[plan.remat.name]
+    assert chosen["answer"] == "chosen" and chosen["step_time_s"] == plan.step_time_s
+    # No candidate whose first plan was faster than the chosen one's compiled plan was left unchecked.
+    for r in plan.remat.candidates:
+        if r["answer"] == "fits":
+            assert r["step_time_s"] >= plan.step_time_s, plan.remat.report()
