@@ -467,10 +467,18 @@ impl Planner<'_> {
         // leaves a plan that fits): the limit a plan needs is the leanest peak with them there.
         let offloaded = automap_sharding::leanest_with_stacks_offloaded(&self.space, &self.built)
             .filter(|_| self.space.offloaded().is_empty());
+        let total = self.space.stacks().len();
         let host = offloaded.map_or(String::new(), |(n, peak)| {
+            let which = match (n, total) {
+                (1, 1) => "the one stack".to_string(),
+                (n, t) if n == t => format!("all {n} stacks"),
+                (n, t) => format!(
+                    "{n} of the {t} stacks (as many as the host's {} per device holds)",
+                    export::bytes(self.space.mesh.device.host_memory_bytes().unwrap_or(0.0) as u64)
+                ),
+            };
             format!(
-                "; with {} the forward loops keep for later loops in host memory, it peaks at {}",
-                if n == 1 { "the one stack".to_string() } else { format!("all {n} stacks") },
+                "; with {which} the forward loops keep for later loops in host memory, it peaks at {}",
                 export::bytes(u64::try_from(peak).unwrap_or(u64::MAX))
             )
         });

@@ -113,7 +113,15 @@ fn where_even_the_host_does_not_help_no_plan_fits_and_the_error_says_what_it_tri
 
 /// A 3-D mesh of 8 devices with other axis names, `memory_gib` per device, with a host link or none.
 fn cube(memory_gib: f64, host: bool) -> Mesh {
-    let host = if host { "  host_gb_per_s: 12\n" } else { "" };
+    cube_with_host_memory(memory_gib, host, None)
+}
+
+/// [`cube`], its host memory per device bounded to `host_memory_gib` where given.
+fn cube_with_host_memory(memory_gib: f64, host: bool, host_memory_gib: Option<f64>) -> Mesh {
+    let mut host = if host { "  host_gb_per_s: 12\n".to_string() } else { String::new() };
+    if let Some(h) = host_memory_gib {
+        host += &format!("  host_memory_gib: {h}\n");
+    }
     let axes: String = ["p", "q", "r"]
         .iter()
         .map(|a| format!("  - name: {a}\n    size: 2\n    bandwidth_gb_per_s: 40\n    latency_us: 3\n"))
@@ -150,4 +158,69 @@ fn another_program_on_a_3d_mesh_offloads_its_stacks_only_when_it_must() {
     // With room for every value, nothing moves.
     let roomy = automap::plan(&model, &cube(1.0, true), &opts, &mut |_| {}).unwrap();
     assert!(!roomy.annotated.contains("annotate_device_placement"));
+}
+
+/// Where the mesh bounds the host memory each device may fill, no plan holds more there: with room
+/// for no stack, the answer is the one without a host link; with room for what the unbounded plan
+/// holds, the plan stays within it.
+#[test]
+fn host_memory_bounds_what_the_plan_keeps_there() {
+    let model = automap::Model::load(&common::root().join("tests/fixtures/gpt_train_scan.mlir")).unwrap();
+    let opts =
+        automap::PlanOptions { time_limit: std::time::Duration::from_secs(10), threads: 1, ..Default::default() };
+    let run = |limit: f64, host_memory: Option<f64>| {
+        automap::plan(&model, &cube_with_host_memory(limit, true, host_memory), &opts, &mut |_| {})
+    };
+    let needed = |r: Result<automap::Planned, automap::Error>| match r {
+        Err(automap::Error::NoFit { leanest_bytes: Some(b), .. }) => b,
+        other => panic!("expected no plan to fit, got {:?}", other.map(|_| ())),
+    };
+    let without = needed(automap::plan(&model, &cube(1e-6, false), &opts, &mut |_| {}));
+    let with = needed(run(1e-6, None));
+    let limit_gib = (with + without) / 2.0 / automap::sharding::BYTES_PER_GIB;
+    let host_bytes = |p: &automap::Planned| -> f64 {
+        let doc: serde_json::Value = serde_json::from_str(&p.plan_json).unwrap();
+        doc["predicted"]["host_offload"]["bytes_per_device"].as_f64().unwrap_or(0.0)
+    };
+    let unbounded = host_bytes(&run(limit_gib, None).unwrap());
+    assert!(unbounded > 0.0);
+
+    // A host with room for one byte per device: no stack goes there, and the plan needs what it needs
+    // without a host link.
+    let tiny = 1.0 / automap::sharding::BYTES_PER_GIB;
+    assert_eq!(needed(run(limit_gib, Some(tiny))), without);
+
+    // Room for what the unbounded plan holds: a plan, within it.
+    let room = unbounded / automap::sharding::BYTES_PER_GIB;
+    let bounded = run(limit_gib, Some(room)).unwrap();
+    assert!(host_bytes(&bounded) > 0.0);
+    assert!(host_bytes(&bounded) <= unbounded * (1.0 + 1e-9), "{} > {unbounded}", host_bytes(&bounded));
+    assert!(bounded.report.contains(&format!(" of {} in ", automap::sharding::export::bytes(unbounded as u64))));
+    let doc: serde_json::Value = serde_json::from_str(&bounded.plan_json).unwrap();
+    let stated = doc["predicted"]["host_offload"]["host_memory_bytes_per_device"].as_f64().unwrap();
+    assert!((stated - unbounded).abs() <= 1.0, "{stated} vs {unbounded}");
+}
+
+/// An offloaded stack's share of the host memory forbids its shardings that hold more: with a share of
+/// no bytes every sharding of it is forbidden, with an unbounded one none is.
+#[test]
+fn a_stack_may_not_hold_more_than_its_share_of_host_memory() {
+    use automap::sharding::{NodeRef, build_on};
+    use automap::solver::FORBIDDEN_COST;
+    let model = loaded();
+    let mesh = mesh(1.0, true);
+    let forbidden = |budget: u64| -> (usize, usize) {
+        let mut space = PlanSpace::new(&model.module, &mesh);
+        let mut stacks = space.stacks();
+        stacks[0].host_budget = Some(budget);
+        let carry = stacks[0].carry;
+        space.offload(stacks);
+        let built = build_on(&space, None, 1);
+        let i = built.nodes.iter().position(|n| matches!(n, NodeRef::Op(p) if *p == carry)).unwrap();
+        let node = &built.problem.nodes[automap::solver::NodeId::from_u32(i as u32)];
+        (node.strategies.iter().filter(|s| s.cost >= FORBIDDEN_COST).count(), node.strategies.len())
+    };
+    let (none, n) = forbidden(0);
+    assert_eq!(none, n);
+    assert_eq!(forbidden(u64::MAX).0, 0);
 }

@@ -163,6 +163,10 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
                 }
                 if let Some(stack) = stack_at.get(&pos) {
                     seconds += space.stack_transfer_s(stack, usage);
+                    // More than its share of the device's host memory: no plan may take it.
+                    if stack.host_budget.is_some_and(|b| usage > b as f64) {
+                        seconds = f64::INFINITY;
+                    }
                 }
                 if on_host {
                     usage = 0.0;

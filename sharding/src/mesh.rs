@@ -62,6 +62,9 @@ pub struct Device {
     /// Bandwidth between the device and its host's memory, GB/s each way (`None`: the spec gives none,
     /// and no value is placed in host memory).
     pub host_gb_per_s: Option<f64>,
+    /// Host memory each device may fill, GiB (its host's memory over the devices sharing it; `None`:
+    /// the spec gives none, and what is placed there is not bounded).
+    pub host_memory_gib: Option<f64>,
 }
 
 impl Device {
@@ -78,6 +81,11 @@ impl Device {
     /// Bandwidth to and from host memory, bytes/s each way, when the spec gives it.
     pub fn host_bytes_per_s(&self) -> Option<f64> {
         self.host_gb_per_s.map(|g| g * BYTES_PER_GB)
+    }
+
+    /// Host memory each device may fill, bytes, when the spec gives it.
+    pub fn host_memory_bytes(&self) -> Option<f64> {
+        self.host_memory_gib.map(|g| g * BYTES_PER_GIB)
     }
 }
 
@@ -253,6 +261,8 @@ struct RawDevice {
     peak_tflops: Spanned<BTreeMap<String, Spanned<f64>>>,
     #[serde(default)]
     host_gb_per_s: Option<Spanned<f64>>,
+    #[serde(default)]
+    host_memory_gib: Option<Spanned<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -371,6 +381,10 @@ impl RawMesh {
             Some(h) => Some(positive(h, "device.host_gb_per_s")?),
             None => None,
         };
+        let host_memory_gib = match &d.host_memory_gib {
+            Some(h) => Some(positive(h, "device.host_memory_gib")?),
+            None => None,
+        };
         let compiler = match &self.compiler {
             None => None,
             Some(c) => {
@@ -396,7 +410,7 @@ impl RawMesh {
             name: self.name.value,
             description: self.description.trim().to_string(),
             axes,
-            device: Device { memory_gib, hbm_gb_per_s, peak_tflops, host_gb_per_s },
+            device: Device { memory_gib, hbm_gb_per_s, peak_tflops, host_gb_per_s, host_memory_gib },
             compiler,
             efficiency,
         })
@@ -441,6 +455,9 @@ impl fmt::Display for Mesh {
         }
         if let Some(h) = self.device.host_gb_per_s {
             writeln!(f, "  host_gb_per_s: {h}")?;
+        }
+        if let Some(h) = self.device.host_memory_gib {
+            writeln!(f, "  host_memory_gib: {h}")?;
         }
         if let Some(c) = &self.compiler {
             writeln!(f, "compiler: {c}")?;

@@ -385,6 +385,9 @@ mod tests {
 pub struct HostOffloadDoc {
     /// Bytes per device in host memory.
     pub bytes_per_device: f64,
+    /// The host memory each device may fill, bytes, where the mesh bounds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_memory_bytes_per_device: Option<f64>,
     /// Seconds of transfers per step (each stack down once, up once per reading loop).
     pub transfer_s: f64,
     /// Of those, the seconds the loops' compute hides.
@@ -407,6 +410,7 @@ fn host_offload_doc(m: &Module, space: &PlanSpace<'_>, cost: &crate::plan::PlanC
         .collect();
     Some(HostOffloadDoc {
         bytes_per_device: cost.host.bytes,
+        host_memory_bytes_per_device: space.mesh.device.host_memory_bytes(),
         transfer_s: cost.host.seconds,
         hidden_s: cost.host.hidden_s,
         stacks,

@@ -140,10 +140,11 @@ fn host_memory(m: &Module, space: &PlanSpace<'_>, plan: &Plan, cost: &PlanCost) 
     }
     let h = &cost.host;
     let mut s = format!(
-        "host memory per device: {} in {} (the device's memory alone holds no plan: each is a value a loop \
+        "host memory per device: {}{} in {} (the device's memory alone holds no plan: each is a value a loop \
          writes a slice of per iteration and later loops read a slice of per iteration, kept in host memory \
          between them); transfers {:.3} ms, of which {:.3} ms run beside the loops' compute and {:.3} ms do not\n",
         bytes(h.bytes as u64),
+        space.mesh.device.host_memory_bytes().map_or(String::new(), |c| format!(" of {}", bytes(c as u64))),
         match space.offloaded().len() {
             1 => "1 stack".to_string(),
             n => format!("{n} stacks"),

@@ -32,6 +32,9 @@ pub struct Stack {
     pub reads: Vec<usize>,
     /// The loops that read it (by their index in the schedule), one transfer of the stack each.
     pub reading_loops: Vec<usize>,
+    /// In host memory, the most bytes per device it may hold there: its share of the device's host
+    /// memory where the mesh bounds it (`None`: unbounded, or not offloaded).
+    pub host_budget: Option<u64>,
 }
 
 /// Time moving stacks between host and device memory, per device.
@@ -118,7 +121,7 @@ impl PlanSpace<'_> {
                 self.producer_of(*init).map(|(p, _)| p).filter(|&p| steps[p].is_op() && read_by(*init) == [(c, 0)]);
             reads.sort_unstable();
             reads.dedup();
-            out.push(Stack { carry: c, init, write, reads, reading_loops });
+            out.push(Stack { carry: c, init, write, reads, reading_loops, host_budget: None });
         }
         out
     }
