@@ -16,6 +16,7 @@ import contextlib
 import contextvars
 import dataclasses
 import functools
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -91,8 +92,9 @@ class RematChoice:
         name: the chosen policy's name in `jax.checkpoint_policies`.
         policy: the policy itself: `jax.checkpoint(layer, policy=...)` traces the program planned.
         candidates: per policy tried, `{"policy", "keeps", "answer", "step_time_s", "peak_memory_bytes",
-            "flops_per_device"}` (`answer`: "chosen", "fits", "no plan fits: ..." or "the same program as
-            <policy>"; the figures are None where no plan was made).
+            "flops_per_device"}` (`answer`: "chosen", "fits", "fits (compiled)", "no plan fits (leanest
+            peak ...)", "refused by the compiler" or "the same program as <policy>"; the figures are None
+            where no plan was made), and `"why"`, the planner's message, where it made none.
     """
 
     name: str
@@ -180,7 +182,9 @@ def choose(programs, plan_one: Callable, verify: bool):
         try:
             p = plan_one(module, traced, False)
         except PlanError as e:
-            row["answer"] = "no plan fits: " + str(e).splitlines()[0]
+            row["why"] = str(e).splitlines()[0]
+            leanest = re.search(r"memory peaks at (.+?) per device", row["why"])
+            row["answer"] = f"no plan fits (leanest peak {leanest.group(1)})" if leanest else "no plan fits"
             continue
         _figures(row, p)
         plans[cand.name] = (p, module, traced)
@@ -198,14 +202,14 @@ def choose(programs, plan_one: Callable, verify: bool):
         try:
             compiled = plan_one(module, traced, True)
         except PlanError as e:
-            row_of(name)["answer"] = "refused by the compiler: " + str(e).splitlines()[0]
+            row_of(name).update(answer="refused by the compiler", why=str(e).splitlines()[0])
             continue
         _figures(row_of(name), compiled)
         row_of(name)["answer"] = "fits (compiled)"
         if chosen is None or compiled.step_time_s < chosen[1].step_time_s:
             chosen = (name, compiled)
     if chosen is None:
-        table = "\n".join(f"  {r['policy']}: {r['answer']}" for r in rows)
+        table = "\n".join(f"  {r['policy']}: {r['answer']}" + (f": {r['why']}" if "why" in r else "") for r in rows)
         raise PlanError(f"plan(..., remat=True): no checkpoint policy gives a plan that fits:\n{table}")
     name, p = chosen
     row_of(name)["answer"] = "chosen"
