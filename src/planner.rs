@@ -413,13 +413,23 @@ impl Planner<'_> {
     fn why_constraints_conflict(&self, opts: &PlanOptions) -> String {
         let Some(user) = &opts.constraints else { return String::new() };
         let base = build(&self.space, None);
-        match conflict(user, &self.space, &base) {
+        match conflict(user, &self.space, &base, self.started + opts.time_limit) {
             Conflict::WithMemory => format!(
                 "they hold together, but not within the memory limit ({} per device); raise --memory-limit or drop a pin",
                 export::bytes(self.built.problem.usage_limit.map_or(0, |l| u64::try_from(l).unwrap_or(0)))
             ),
-            Conflict::Items(items) if items.len() == 1 => format!("this one cannot hold: {}", items[0]),
-            Conflict::Items(items) => format!("these {} contradict each other:\n  {}", items.len(), items.join("\n  ")),
+            Conflict::Items { items, minimal: true } if items.len() == 1 => {
+                format!("this one cannot hold: {}", items[0])
+            }
+            Conflict::Items { items, minimal: true } => {
+                format!("these {} contradict each other:\n  {}", items.len(), items.join("\n  "))
+            }
+            Conflict::Items { items, minimal: false } => format!(
+                "these {} contradict each other (some may not be needed for it: the time limit ended the search \
+                 for a smaller set; a longer --time-limit narrows it):\n  {}",
+                items.len(),
+                items.join("\n  ")
+            ),
         }
     }
 }

@@ -212,3 +212,33 @@ fn plan_and_check_on_the_command_line() {
     assert!(r.stdout.contains("memory peak 55 exceeds the limit"));
     drop(out);
 }
+
+/// The contradicting set is narrowed by deletion until the run's deadline: with time, to the three
+/// items that contradict (the unrelated pin left out); with the deadline already past, the items not
+/// yet tested stay in, and the set says it may not be minimal.
+#[test]
+fn a_contradiction_is_narrowed_until_the_deadline() {
+    use automap::sharding::{Conflict, conflict};
+    let m = module("mlp.mlir");
+    let mesh = mesh("cpu-2x4.yaml");
+    let space = PlanSpace::new(&m, &mesh);
+    let yaml = "pin:\n  - value: \"params['b1']\"\n    sharding: [null]\n  - value: x\n    sharding: [data, null]\n  - value: \"params['w1']\"\n    sharding: [null, data]\ntie:\n  - [x, \"params['w1']\"]\n";
+    let user = UserConstraints::parse(yaml, "tie.yaml").unwrap();
+    let base = build(&space, None);
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    match conflict(&user, &space, &base, later) {
+        Conflict::Items { items, minimal } => {
+            assert!(minimal);
+            assert_eq!(items.len(), 3, "{items:?}");
+            assert!(!items.iter().any(|i| i.contains("b1")), "{items:?}");
+        }
+        Conflict::WithMemory => panic!("the pins and the tie contradict without memory"),
+    }
+    match conflict(&user, &space, &base, std::time::Instant::now()) {
+        Conflict::Items { items, minimal } => {
+            assert!(!minimal);
+            assert_eq!(items.len(), user.items().len(), "{items:?}");
+        }
+        Conflict::WithMemory => panic!("the pins and the tie contradict without memory"),
+    }
+}

@@ -9,22 +9,35 @@ use crate::build::ProgramProblem;
 use crate::constraints::UserConstraints;
 use crate::plan::PlanSpace;
 use automap_solver::{FORBIDDEN_COST, Method, SolveError, SolveOptions};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// Seconds each test of a subset may take; a test that runs out counts as "they hold" (so the set
-/// named still contradicts, though it may then be larger than needed).
+/// Seconds each test of a subset may take at most, and less where the run's deadline leaves less; a
+/// test that runs out counts as "they hold" (so the set named still contradicts, though it may then be
+/// larger than needed).
 const TEST_S: f64 = 10.0;
+
+/// Seconds the first test (do the constraints hold together without memory?) may take however late
+/// it is: without it the planner could not say whether the constraints or the memory limit leave no
+/// plan. Presolve decides it at once on every model tried.
+const FIRST_TEST_S: f64 = 1.0;
 
 /// What the constraints do to the model's problem without memory.
 pub enum Conflict {
     /// They hold together: it is the memory limit they cannot meet (with them).
     WithMemory,
-    /// These items (as [`UserConstraints::items`] names them) cannot all hold, and each is needed.
-    Items(Vec<String>),
+    /// These items cannot all hold.
+    Items {
+        /// The items, as [`UserConstraints::items`] names them.
+        items: Vec<String>,
+        /// Each item is needed for the contradiction (false: the deadline came before every item was
+        /// tested, and some may not be).
+        minimal: bool,
+    },
 }
 
-/// Find what contradicts in `user`, applied to `base` (the model's problem before any constraint).
-pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &ProgramProblem) -> Conflict {
+/// Find what contradicts in `user`, applied to `base` (the model's problem before any constraint), by
+/// `deadline` (the run's time limit): the tests stop there, and the items not yet tested stay in the set.
+pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &ProgramProblem, deadline: Instant) -> Conflict {
     let mut free = base.clone();
     free.problem.usage_limit = None;
     for n in free.problem.nodes.values_mut() {
@@ -37,12 +50,13 @@ pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &ProgramPro
             *c = if *c >= FORBIDDEN_COST { FORBIDDEN_COST } else { 0 };
         }
     }
-    let holds = |keep: &[bool]| {
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let holds = |keep: &[bool], seconds: Duration| {
         let mut b = free.clone();
         if user.only(keep).apply(space, &mut b).is_err() {
             return false;
         }
-        let opts = SolveOptions::default().time_limit(Duration::from_secs_f64(TEST_S));
+        let opts = SolveOptions::default().time_limit(seconds.min(Duration::from_secs_f64(TEST_S)));
         !matches!(
             automap_solver::solve(&b.problem, Method::Highs, &opts, &mut |_| {}),
             Err(SolveError::Unsatisfiable { .. } | SolveError::Infeasible { .. })
@@ -50,14 +64,20 @@ pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &ProgramPro
     };
     let items = user.items();
     let mut keep = vec![true; items.len()];
-    if holds(&keep) {
+    if holds(&keep, left().max(Duration::from_secs_f64(FIRST_TEST_S))) {
         return Conflict::WithMemory;
     }
+    let mut minimal = true;
     for i in 0..items.len() {
+        if left().is_zero() {
+            minimal = false;
+            break;
+        }
         keep[i] = false;
-        if holds(&keep) {
+        if holds(&keep, left()) {
             keep[i] = true;
         }
     }
-    Conflict::Items(items.into_iter().zip(keep).filter(|(_, k)| *k).map(|(s, _)| s).collect())
+    let items = items.into_iter().zip(keep).filter(|(_, k)| *k).map(|(s, _)| s).collect();
+    Conflict::Items { items, minimal }
 }
