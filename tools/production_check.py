@@ -53,6 +53,7 @@ CASES = [
     "llama3_8b_flash_train:tpu-v6e-16x16",
     "llama3_70b_train:tpu-v6e-16x16",
     "llama3_70b_train_2x8k:tpu-v6e-16x16",
+    "llama3_70b_train_5x8k_chunked:tpu-v6e-16x16",
     "llama3_70b_train:tpu-v5e-2x16x16-dcn",
     "llama3_8b_train:tpu-v4-8x8x4",
     "llama3_8b_flash_train:tpu-v4-8x8x4",
