@@ -75,8 +75,11 @@ fn with_budgets(space: &PlanSpace<'_>, chosen: Vec<(i64, Stack)>) -> Vec<Stack> 
     chosen
         .into_iter()
         .map(|(lean, mut s)| {
-            s.host_budget = capacity
-                .map(|c| if total > 0 { (c * lean as f64 / total as f64).floor() as u64 } else { c.floor() as u64 });
+            // At least its leanest bytes, whatever the rounding.
+            let lean = u64::try_from(lean).unwrap_or(0);
+            s.host_budget = capacity.map(|c| {
+                if total > 0 { ((c * lean as f64 / total as f64).floor() as u64).max(lean) } else { c as u64 }
+            });
             s
         })
         .collect()
