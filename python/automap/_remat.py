@@ -147,6 +147,13 @@ def lower_each(lower: Callable, fn: Callable, example_args) -> list[tuple[Candid
         with _policy(cand.policy()) as trying:
             # A new function object each time: JAX caches traces by the function traced.
             module, traced = lower(functools.wraps(fn)(lambda *a: fn(*a)), *example_args)
+        if trying.asked == 0 and out:
+            raise PlanError(
+                f"plan(..., remat=True): the function asked automap.remat_policy() while traced for "
+                f"`{out[0][0].name}` but not for `{cand.name}`: JAX reused an earlier trace, as it does for a "
+                "jax.jit of its own inside the function (or another cached trace). Call remat_policy() "
+                "outside any nested jax.jit, in the function planned"
+            )
         if trying.asked == 0:
             raise PlanError(
                 "plan(..., remat=True): the function never called automap.remat_policy() while JAX traced it, "

@@ -106,6 +106,17 @@ def test_a_function_that_never_asks_for_a_policy_is_told_so():
         automap.plan(plain, *ARGS, mesh=MESH, remat=True, time_limit=TIME_LIMIT_S)
 
 
+def test_a_policy_asked_under_a_nested_jit_is_told_so():
+    # JAX reuses the inner jit's trace for every candidate after the first: only the first asks.
+    inner = jax.jit(loss)
+
+    def nested(params, x):
+        return jax.grad(inner)(params, x)
+
+    with pytest.raises(automap.PlanError, match=r"JAX reused an earlier trace"):
+        automap.plan(nested, *ARGS, mesh=MESH, remat=True, time_limit=TIME_LIMIT_S)
+
+
 def test_outside_planning_the_policy_is_jax_default():
     assert automap.remat_policy() is None
 
