@@ -60,3 +60,31 @@ fn the_readme_names_every_shipped_mesh() {
         assert!(readme.contains(&format!("`{name}`")), "README.md does not name the mesh `{name}`");
     }
 }
+
+/// `plan --help` names every field a mesh spec may have, as the parser lists them (its error for an
+/// unknown field names the fields it knows): the help cannot fall behind the format.
+#[test]
+fn plan_help_names_every_mesh_field() {
+    let help = common::automap(&["plan", "--help"]).stdout;
+    let known = |yaml: &str| -> Vec<String> {
+        let e = match Mesh::parse(yaml, "m.yaml") {
+            Ok(_) => panic!("an unknown field must be refused"),
+            Err(e) => e.to_string(),
+        };
+        let list = e.split("expected one of ").nth(1).unwrap_or_else(|| panic!("no field list in {e}"));
+        list.lines().next().unwrap().split(", ").map(|f| f.trim().to_string()).collect()
+    };
+    let top = known("nme: t\n");
+    let device = known(
+        "name: t\naxes:\n  - name: a\n    size: 2\n    bandwidth_gb_per_s: 1\n    latency_us: 1\ndevice:\n  memory_gib: 1\n  hbm_gb_per_s: 1\n  bogus: 3\n  peak_tflops: {f32: 1}\n",
+    );
+    let axis =
+        known("name: t\naxes:\n  - name: a\n    size: 2\n    bandwidth_gb_per_s: 1\n    latency_us: 1\n    bogus: 1\n");
+    assert!(device.contains(&"host_memory_gib".to_string()), "{device:?}");
+    for field in top.iter().chain(&device).chain(&axis) {
+        if field == "description" {
+            continue; // free text, for the reader of the file
+        }
+        assert!(help.contains(&format!("`{field}")), "plan --help does not name mesh field `{field}`:\n{help}");
+    }
+}

@@ -96,7 +96,12 @@ pub enum Command {
     Plan {
         /// The StableHLO text file.
         model: PathBuf,
-        /// The mesh YAML file.
+        /// The mesh YAML file: `axes` (each `name`, `size`, `bandwidth_gb_per_s` one way, `latency_us`),
+        /// `device` (`memory_gib`, `hbm_gb_per_s`, `peak_tflops` per element type; optionally
+        /// `host_gb_per_s`, the host link each way, and `host_memory_gib`, the host memory each device
+        /// may fill: with them, the stacks a scanned forward pass keeps may go to host memory where the
+        /// device's alone holds no plan), and optionally `compiler:` (for --verify) and `efficiency:`.
+        /// specs/meshes/ has one per shipped hardware, each citing its figures.
         #[arg(long)]
         mesh: PathBuf,
         /// Which method: `auto` (any size; the default), an exact backend alone, or a heuristic to
