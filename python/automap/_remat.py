@@ -189,6 +189,8 @@ def choose(programs, plan_one: Callable, verify: bool):
         try:
             p = plan_one(module, traced, False)
         except PlanError as e:
+            if not e.input_fault or "no plan fits" not in str(e):
+                raise  # not about this candidate's memory: the same for every candidate, or automap's own
             row["why"] = str(e).splitlines()[0]
             leanest = re.search(r"memory peaks at (.+?) per device", row["why"])
             row["answer"] = f"no plan fits (leanest peak {leanest.group(1)})" if leanest else "no plan fits"

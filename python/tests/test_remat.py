@@ -117,6 +117,14 @@ def test_a_policy_asked_under_a_nested_jit_is_told_so():
         automap.plan(nested, *ARGS, mesh=MESH, remat=True, time_limit=TIME_LIMIT_S)
 
 
+def test_an_error_of_the_request_is_raised_as_is_not_per_policy():
+    # A pin naming no value is the request's fault whatever the policy: its own located error.
+    bad = {"pin": [{"value": "params['nothing']", "sharding": [None, None, None, None]}]}
+    with pytest.raises(automap.PlanError) as e:
+        automap.plan(step, *ARGS, mesh=MESH, remat=True, time_limit=TIME_LIMIT_S, constraints=bad)
+    assert "nothing" in str(e.value) and "no checkpoint policy" not in str(e.value), str(e.value)
+
+
 def test_outside_planning_the_policy_is_jax_default():
     assert automap.remat_policy() is None
 
