@@ -18,7 +18,7 @@ const TEST_S: f64 = 10.0;
 
 /// Seconds the first test (do the constraints hold together without memory?) may take however late
 /// it is: without it the planner could not say whether the constraints or the memory limit leave no
-/// plan. Presolve decides it at once on every model tried.
+/// plan. A run past the limit by this much at most is the price of saying which.
 const FIRST_TEST_S: f64 = 1.0;
 
 /// What the constraints do to the model's problem without memory.
