@@ -132,19 +132,37 @@ fn cube_with_host_memory(memory_gib: f64, host: bool, host_memory_gib: Option<f6
     Mesh::parse(&text, "cube.yaml").unwrap()
 }
 
+/// A GPT training step whose layers `jax.lax.scan` runs (f32, no `jax.checkpoint`).
+fn gpt_scan() -> automap::Model {
+    automap::Model::load(&common::root().join("tests/fixtures/gpt_train_scan.mlir")).unwrap()
+}
+
+/// Plan options for the tests on `gpt_scan`: 10 s, one thread.
+fn quick() -> automap::PlanOptions {
+    automap::PlanOptions { time_limit: std::time::Duration::from_secs(10), threads: 1, ..Default::default() }
+}
+
+/// The bytes per device "no plan fits" says the leanest plan needs.
+fn leanest_needed(r: Result<automap::Planned, automap::Error>) -> f64 {
+    match r {
+        Err(automap::Error::NoFit { leanest_bytes: Some(b), .. }) => b,
+        other => panic!("expected no plan to fit, got {:?}", other.map(|_| ())),
+    }
+}
+
+/// What the leanest plan of `model` on the cube needs without a host link and with one (unbounded).
+fn leanest_with_and_without_host(model: &automap::Model, opts: &automap::PlanOptions) -> (f64, f64) {
+    let needed = |host: bool| leanest_needed(automap::plan(model, &cube(1e-6, host), opts, &mut |_| {}));
+    (needed(false), needed(true))
+}
+
 /// Another program (a GPT training step whose layers `jax.lax.scan` runs, f32, no `jax.checkpoint`) on
 /// a 3-D mesh: its stacks are found as well, and under a limit between its leanest peaks with and
 /// without host memory it is planned with stacks there, within the limit.
 #[test]
 fn another_program_on_a_3d_mesh_offloads_its_stacks_only_when_it_must() {
-    let model = automap::Model::load(&common::root().join("tests/fixtures/gpt_train_scan.mlir")).unwrap();
-    let opts =
-        automap::PlanOptions { time_limit: std::time::Duration::from_secs(10), threads: 1, ..Default::default() };
-    let needed = |host: bool| match automap::plan(&model, &cube(1e-6, host), &opts, &mut |_| {}) {
-        Err(automap::Error::NoFit { leanest_bytes: Some(b), .. }) => b,
-        other => panic!("expected no plan to fit in 1 KiB, got {:?}", other.map(|_| ())),
-    };
-    let (without, with) = (needed(false), needed(true));
+    let (model, opts) = (gpt_scan(), quick());
+    let (without, with) = leanest_with_and_without_host(&model, &opts);
     assert!(with < without, "host memory should lower the leanest peak: {with} vs {without}");
     let limit_gib = (with + without) / 2.0 / automap::sharding::BYTES_PER_GIB;
     let planned = automap::plan(&model, &cube(limit_gib, true), &opts, &mut |_| {}).unwrap();
@@ -165,18 +183,11 @@ fn another_program_on_a_3d_mesh_offloads_its_stacks_only_when_it_must() {
 /// holds, the plan stays within it.
 #[test]
 fn host_memory_bounds_what_the_plan_keeps_there() {
-    let model = automap::Model::load(&common::root().join("tests/fixtures/gpt_train_scan.mlir")).unwrap();
-    let opts =
-        automap::PlanOptions { time_limit: std::time::Duration::from_secs(10), threads: 1, ..Default::default() };
+    let (model, opts) = (gpt_scan(), quick());
     let run = |limit: f64, host_memory: Option<f64>| {
         automap::plan(&model, &cube_with_host_memory(limit, true, host_memory), &opts, &mut |_| {})
     };
-    let needed = |r: Result<automap::Planned, automap::Error>| match r {
-        Err(automap::Error::NoFit { leanest_bytes: Some(b), .. }) => b,
-        other => panic!("expected no plan to fit, got {:?}", other.map(|_| ())),
-    };
-    let without = needed(automap::plan(&model, &cube(1e-6, false), &opts, &mut |_| {}));
-    let with = needed(run(1e-6, None));
+    let (without, with) = leanest_with_and_without_host(&model, &opts);
     let limit_gib = (with + without) / 2.0 / automap::sharding::BYTES_PER_GIB;
     let host_bytes = |p: &automap::Planned| -> f64 {
         let doc: serde_json::Value = serde_json::from_str(&p.plan_json).unwrap();
@@ -188,7 +199,7 @@ fn host_memory_bounds_what_the_plan_keeps_there() {
     // A host with room for one byte per device: no stack goes there, and the plan needs what it needs
     // without a host link.
     let tiny = 1.0 / automap::sharding::BYTES_PER_GIB;
-    assert_eq!(needed(run(limit_gib, Some(tiny))), without);
+    assert_eq!(leanest_needed(run(limit_gib, Some(tiny))), without);
 
     // Room for what the unbounded plan holds: a plan, within it.
     let room = unbounded / automap::sharding::BYTES_PER_GIB;
