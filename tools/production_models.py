@@ -347,10 +347,10 @@ def decoder_loss(c: Decoder, attend, scanned=True, policy=None, policy_at_trace=
     called each time the loss is traced gives the policy instead (`automap.remat_policy`). With
     `loss_chunks` > 1, the cross-entropy is `chunked_cross_entropy`'s."""
     policy = policy or jax.checkpoint_policies.nothing_saveable
-    fixed = jax.checkpoint(decoder_layer(c, attend), policy=policy)
 
     def loss(params, tokens, targets):
-        layer = fixed if policy_at_trace is None else jax.checkpoint(decoder_layer(c, attend), policy=policy_at_trace())
+        chosen = policy if policy_at_trace is None else policy_at_trace()
+        layer = jax.checkpoint(decoder_layer(c, attend), policy=chosen)
         x = params["embed"].astype(BF16)[tokens]
         if scanned:
             x, _ = jax.lax.scan(lambda x, p: (layer(x, p), None), x, params["layers"])

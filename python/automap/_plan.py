@@ -118,6 +118,7 @@ def plan(
         kernels_text, kernels_name = _spec.text_of(kernels, "kernels")
     if progress is True:
         progress = _print_progress
+    judge = _Judge() if verify else None  # one compile-only client for every round and candidate
 
     def plan_module(module: str, traced, verify: bool, time_limit: float) -> Plan:
         try:
@@ -139,7 +140,7 @@ def plan(
                 link=bool(link),
                 memory_tolerance=None if memory_tolerance is None else float(memory_tolerance),
                 progress=progress or None,
-                judge=_Judge() if verify else None,
+                judge=judge if verify else None,
             )
         except _native.InputError as e:
             raise PlanError(str(e), module=module) from None
