@@ -12,6 +12,7 @@ use automap_sharding::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
 use automap_sharding::{Conflict, conflict};
 use automap_sharding::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on};
 use automap_sharding::{Plan, PlanCost, PlanSpace};
+use automap_solver::schedule::{PROBE_SHARE, REFERENCE_MAX_SHARE, REFERENCE_SHARE};
 use automap_solver::{Method, Phase, Progress, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 
@@ -26,23 +27,11 @@ pub const PLAN_THREADS: u32 = 2;
 /// training step on a 3-D mesh, 2.3 µs each; rounded up).
 const OUTPUT_S_PER_STRATEGY: f64 = 3e-6;
 
-/// The share of `plan`'s time limit kept from the solve for its reference plans, which follow it
-/// (each a solve with the recipe's arguments pinned, started from the plan; most are proven optimal in
-/// far less). Small, as the solve cannot use it.
-const REFERENCE_SHARE: f64 = 0.08;
-/// The most of the limit the reference plans may take together, where the solve ended early and left
-/// the time (the FSDP recipe on the small GPT training step needs over 15 s of a debug build).
-const REFERENCE_MAX_SHARE: f64 = 0.15;
-
 /// Seconds the reference plans take beyond their share per entry of the problem's edge costs, kept
 /// from the solve too: presolving the problem once for all of them and setting up each pinned solve
 /// read every cost matrix (measured: 2.2-3 s past the share for the 44.8 million entries of the 70B
 /// step on a 512-chip mesh, up to 6.7e-8 s each; rounded up).
 const REFERENCE_S_PER_ENTRY: f64 = 7e-8;
-
-/// The share of the solve's time limit that sizes the work of each of the tie-breaker's solves
-/// ([`automap_solver::leanest`]): all of them run in the time the solve leaves.
-const PROBE_SHARE: f64 = 1.0 / 16.0;
 
 /// What `plan` is asked, beyond the model and the mesh.
 #[derive(Clone)]

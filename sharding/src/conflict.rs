@@ -8,18 +8,9 @@
 use crate::build::ProgramProblem;
 use crate::constraints::UserConstraints;
 use crate::plan::PlanSpace;
+use automap_solver::schedule::{CONFLICT_FIRST_TEST_S, CONFLICT_TEST_S};
 use automap_solver::{FORBIDDEN_COST, Method, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
-
-/// Seconds each test of a subset may take at most, and less where the run's deadline leaves less; a
-/// test that runs out counts as "they hold" (so the set named still contradicts, though it may then be
-/// larger than needed).
-const TEST_S: f64 = 10.0;
-
-/// Seconds the first test (do the constraints hold together without memory?) may take however late
-/// it is: without it the planner could not say whether the constraints or the memory limit leave no
-/// plan. A run past the limit by this much at most is the price of saying which.
-const FIRST_TEST_S: f64 = 1.0;
 
 /// What the constraints do to the model's problem without memory.
 pub enum Conflict {
@@ -56,7 +47,7 @@ pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &ProgramPro
         if user.only(keep).apply(space, &mut b).is_err() {
             return false;
         }
-        let opts = SolveOptions::default().time_limit(seconds.min(Duration::from_secs_f64(TEST_S)));
+        let opts = SolveOptions::default().time_limit(seconds.min(Duration::from_secs_f64(CONFLICT_TEST_S)));
         !matches!(
             automap_solver::solve(&b.problem, Method::Highs, &opts, &mut |_| {}),
             Err(SolveError::Unsatisfiable { .. } | SolveError::Infeasible { .. })
@@ -64,7 +55,7 @@ pub fn conflict(user: &UserConstraints, space: &PlanSpace<'_>, base: &ProgramPro
     };
     let items = user.items();
     let mut keep = vec![true; items.len()];
-    if holds(&keep, left().max(Duration::from_secs_f64(FIRST_TEST_S))) {
+    if holds(&keep, left().max(Duration::from_secs_f64(CONFLICT_FIRST_TEST_S))) {
         return Conflict::WithMemory;
     }
     let mut minimal = true;

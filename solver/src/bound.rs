@@ -37,15 +37,13 @@ use crate::effort::{Effort, SharedBound};
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::memory::{MemoryProfile, SlotSums};
 use crate::problem::{ChoiceProblem, Cost, EdgeId, Node};
+use crate::schedule::SETTLING_SWEEP_CAP_S;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Sweeps between checks of the clock and of the bound.
 const SWEEPS_PER_CHECK: usize = 4;
-/// A cap, in seconds, on the one sweep the dual adds at its end to settle `φ` under its last
-/// multipliers (a sweep of the largest model problems takes seconds).
-const SETTLING_SWEEP_CAP_S: u64 = 60;
 
 /// Units of work between two looks at the effort inside a sweep (under 0.1 s at [`UNITS_PER_S`]).
 const CHECK_UNITS: u64 = 10_000_000;

@@ -46,6 +46,7 @@
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
 //! - `heuristics/`: greedy propagation, beam search, MCTS and random restarts, for comparing with the optimum;
 //! - `method`: the methods a user picks by name;
+//! - `schedule`: every share of the time limit a phase reads, in one table;
 //! - `pipeline`: the default solve; `check`: the verdict on a given answer;
 //! - `lean`: memory as the tie-breaker (the leanest answer within a cost cap, by bisection over the limit).
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
@@ -68,6 +69,7 @@ mod presolve;
 mod problem;
 mod reduction;
 mod rng;
+pub mod schedule;
 mod search;
 #[doc(hidden)]
 pub mod testing;
@@ -106,9 +108,10 @@ pub mod internals {
     pub use crate::heuristics::Outcome;
     pub use crate::lean::MAX_PROBES as LEAN_MAX_PROBES;
     pub use crate::link::{Linked, repeats};
-    pub use crate::pipeline::{LINK_SHARE, LINK_WORTH};
+    pub use crate::pipeline::LINK_WORTH;
     pub use crate::presolve::{Presolved, presolve};
     pub use crate::problem::{max_peak, min_peak};
     pub use crate::reduction::Reduction;
     pub use crate::rng::Rng;
+    pub use crate::schedule::LINK_SHARE;
 }

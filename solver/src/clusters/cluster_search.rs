@@ -36,6 +36,7 @@ use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use crate::problem::memory::SlotSums;
 use crate::rng::Rng;
+use crate::schedule::{CROSSOVER_BUDGET_S, CROSSOVER_EVERY_S, RESTART_EVERY_S};
 use crate::search::state::{Search, Worklist};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -57,12 +58,6 @@ const PERTURB_CLUSTERS: u64 = 8;
 const FORBIDDEN: i128 = crate::problem::FORBIDDEN_COST as i128;
 /// Seconds between progress reports.
 const PROGRESS_EVERY_S: f64 = 1.0;
-/// Seconds between crossovers of the feasible search's answer with the Lagrangian search's latest
-/// (often enough to combine the two, seldom enough to leave the walk time to move between them;
-/// docs/measurements/solver-2026-12-06.md)…
-const CROSSOVER_EVERY_S: f64 = 3.0;
-/// …each given at most this many seconds.
-const CROSSOVER_BUDGET_S: f64 = 5.0;
 
 /// What became of a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,7 +183,7 @@ impl<'p> ClusterSearch<'p> {
             prices: Vec::new(),
             live,
             explores: false,
-            restart_every: Duration::from_secs(lagrangian::RESTART_EVERY_S),
+            restart_every: Duration::from_secs(RESTART_EVERY_S),
             work: 0,
         }
     }
@@ -209,7 +204,7 @@ impl<'p> ClusterSearch<'p> {
     }
 
     /// Let a Lagrangian search ([`ClusterSearch::run_lagrangian`]) start again from its start and first
-    /// multipliers this often (by default every `RESTART_EVERY_S` seconds, in `lagrangian.rs`).
+    /// multipliers this often (by default every `schedule::RESTART_EVERY_S` seconds).
     pub fn restarting_every(mut self, every: Duration) -> Self {
         self.restart_every = every;
         self

@@ -25,6 +25,7 @@ use crate::clusters::{Clustered, Clusters};
 use crate::effort::Effort;
 use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
+use crate::schedule::{FINAL_CROSSOVER_S, FINAL_CROSSOVER_SHARE, HUB_SWEEP_S, HUB_SWEEP_SHARE};
 use std::time::{Duration, Instant};
 
 /// Teams run one after another, each for an equal share of the time: two, as measured on S (three
@@ -32,16 +33,6 @@ use std::time::{Duration, Instant};
 pub const EPISODES: u32 = 2;
 // `Phase::Episode` names the episodes "1/2" and "2/2".
 const _: () = assert!(EPISODES == 2);
-/// Kept before the end, when the coarse graph has hubs, for region MIPs around them from the crossed
-/// answer ([`ClusterSearch::hub_sweep`]): this many seconds…
-const HUB_SWEEP_S: f64 = 30.0;
-/// …or this share of the time, when that is less.
-const HUB_SWEEP_SHARE: f64 = 0.125;
-/// Kept at the end for crossing the episodes' answers: this many seconds (a crossing stops at
-/// `CROSSOVER_BUDGET_S`, 5 s, in `clusters/cluster_search.rs`)…
-const FINAL_CROSSOVER_S: f64 = 5.0;
-/// …or this share of the time, when that is less.
-const FINAL_CROSSOVER_SHARE: f64 = 0.05;
 
 /// Search a problem over its clusters until `effort` is spent with `o.threads` threads, in
 /// [`EPISODES`] episodes, each from the next of `starts` (options) in turn (from the coarse greedy answer

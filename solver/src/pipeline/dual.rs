@@ -4,13 +4,13 @@
 //! ([`crate::search::lagrangian`]), and the dual resumed when the search's answer is one it was
 //! closing in on. It hands back its bound, an answer and the pool of answers the searches found.
 
-use super::budget::{Budget, LIFT_SHARE};
 use super::exact::mip_ahead;
 use crate::backend::SolveOptions;
 use crate::bound::{Diffusion, ENTRIES_PER_S, Proven, UNITS_PER_S};
 use crate::effort::{Effort, SharedBound};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
+use crate::schedule::{LIFT_SHARE, Schedule};
 use crate::search::elite::Elite;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,7 +54,7 @@ pub(super) struct Dual<'a, 'q> {
     /// The solve's options.
     pub opts: &'a SolveOptions,
     /// The phases' shares.
-    pub budget: Budget,
+    pub budget: Schedule,
     /// Whether the dual runs beside the local search (else before it).
     pub concurrent: bool,
     /// The solve's deadline.

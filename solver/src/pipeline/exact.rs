@@ -3,22 +3,20 @@
 //! searches over clusters when it is too large), else over the whole problem (when that MIP is too
 //! large: restricted MIPs and regions in turn).
 
-use super::budget::MAX_LAGRANGIAN_S;
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::bound::Diffusion;
 use crate::effort::Effort;
 use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
+use crate::schedule::{MAX_LAGRANGIAN_S, REGION_ROUND_S, RESTRICTED_MIP_S, RESTRICTED_MIP_SHARE};
 use crate::search::candidates::MAX_CANDIDATES;
 use crate::search::elite::Elite;
-use crate::search::merge::{RESTRICTED_MIP_S, merge_rounds, restricted_round};
+use crate::search::merge::{merge_rounds, restricted_round};
 use std::time::{Duration, Instant};
 
-/// Seconds of region search between restricted MIPs.
-pub const REGION_ROUND_S: u64 = 5;
 /// The unit a deterministic region search counts its region MIPs in (per second of its nominal time;
-/// each MIP counts `regions::REGION_COUNTS_S` seconds).
+/// each MIP counts `schedule::REGION_COUNTS_S` seconds).
 const REGION_UNITS_PER_S: f64 = 1000.0;
 
 /// Will the exact phase pose a MIP (over the clusters, or over the whole problem), rather than search?
@@ -168,7 +166,7 @@ pub(super) fn exact_phase(
                     opts.watch.clock_ended();
                     break;
                 }
-                let share = left.mul_f64(0.5).min(Duration::from_secs(RESTRICTED_MIP_S));
+                let share = left.mul_f64(RESTRICTED_MIP_SHARE).min(Duration::from_secs(RESTRICTED_MIP_S));
                 if counted || left > restricted_took {
                     let t = Instant::now();
                     let (cands, phase) = match std::mem::take(&mut merged) {

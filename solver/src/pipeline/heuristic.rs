@@ -2,7 +2,6 @@
 //! on one thread, in a deterministic solve), the dual's answer polished, and the better answer handed
 //! to the exact phase with the pool of answers and the diffusion the searches started from.
 
-use super::budget::Budget;
 use super::dual::{Dual, DualOutcome};
 use super::exact::{Starts, exact_phase};
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
@@ -12,6 +11,7 @@ use crate::method::Method;
 use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
+use crate::schedule::Schedule;
 use crate::search::local::LocalSearch;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,7 +45,8 @@ pub(super) fn heuristic_then_exact(
     // The dual runs on a second thread, or, in a deterministic solve on one thread, before the local
     // search; the Lagrangian search not with user constraints, which it does not see.
     let concurrent = opts.threads > 1;
-    let budget = Budget::new(base, method == Method::Auto, concurrent || opts.deterministic, !q.has_user_constraints());
+    let budget =
+        Schedule::new(base, method == Method::Auto, concurrent || opts.deterministic, !q.has_user_constraints());
     let warm_time = budget.warm;
     let deadline = t0 + opts.time_limit;
     let shared = SharedBound::default();

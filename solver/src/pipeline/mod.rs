@@ -4,13 +4,12 @@
 //! backend for the rest of the time, warm-started with the better answer (over clusters when nodes
 //! merge, see [`crate::clusters`]); the answer is mapped back and checked by the evaluator.
 
-mod budget;
 mod dual;
 mod exact;
 mod heuristic;
 mod linked;
 
-pub use linked::{LINK_SHARE, LINK_WORTH, LinkStats};
+pub use linked::{LINK_WORTH, LinkStats};
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::effort::{ClockWatch, Effort};
@@ -21,9 +20,9 @@ use crate::phase::Phase;
 use crate::presolve::{PresolveStats, presolve_with};
 use crate::problem::ChoiceProblem;
 use crate::reduction::Reduction;
+use crate::schedule::Schedule;
 use crate::search::local::LocalSearch;
 use crate::search::local::TERMS_PER_S;
-use budget::Budget;
 use heuristic::heuristic_then_exact;
 use linked::through_links;
 use std::time::Instant;
@@ -95,7 +94,7 @@ pub(super) fn solve_whole(
 ) -> Result<Report, SolveError> {
     let t0 = Instant::now();
     // Finish inside the limit: backends overrun their own limits a little, and mapping back takes time.
-    let nominal = Budget::nominal(opts.time_limit);
+    let nominal = Schedule::nominal(opts.time_limit);
     // The limit counts from `started`: time already gone is taken off, time still to come is added.
     let time_limit = match opts.started {
         Some(s) if s > t0 => nominal + (s - t0),

@@ -13,11 +13,10 @@ use crate::presolve::presolve;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use crate::reduction::Reduction;
+use crate::schedule::{MIN_RESEARCH_S, RESEARCH_SHARE, RESTRICTED_MIP_S, RESTRICTED_MIP_SHARE};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Seconds one restricted MIP may take at most.
-pub const RESTRICTED_MIP_S: u64 = 30;
 /// What HiGHS spends on a MIP before it first checks its time limit or interrupt, per strategy of the
 /// MIP, in seconds. Measured on the 24-layer training step on cpu-2x4: a restricted MIP of 33,424
 /// strategies ran 0.9–1.0 s past a 0.96 s limit (three runs), one of 33,280 0.2 s past a 2.0 s limit.
@@ -75,7 +74,7 @@ pub(crate) fn merge_rounds(
                 break;
             }
         }
-        let budget = left(spent).mul_f64(0.5).min(Duration::from_secs(RESTRICTED_MIP_S));
+        let budget = left(spent).mul_f64(RESTRICTED_MIP_SHARE).min(Duration::from_secs(RESTRICTED_MIP_S));
         let t = Instant::now();
         let cands = pool.candidates(&search.x);
         restricted_round(search, (&cands, Phase::Merged), budget, opts, t0, shifted);
@@ -129,10 +128,5 @@ pub(crate) fn restricted_round(
     true
 }
 
-/// Share of the exact phase's time left that each new pair of Lagrangian searches gets before the pool
-/// is merged again (at most [`MAX_LAGRANGIAN_S`]).
-pub const RESEARCH_SHARE: f64 = 0.4;
 /// Added to the seed per round, so that each pair of searches draws other forests.
 pub const RESEARCH_SEED_STRIDE: u64 = 0x9E37_79B9;
-/// Seconds that must be left for another round of searches and merging.
-pub const MIN_RESEARCH_S: u64 = 10;

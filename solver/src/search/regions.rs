@@ -11,6 +11,7 @@ use crate::exact::Highs;
 use crate::phase::Phase;
 use crate::problem::{Budget, ChoiceProblem, Cost, Edge, FORBIDDEN_COST, Node, NodeId, Strategy, Term};
 use crate::rng::Rng;
+use crate::schedule::{REGION_COUNTS_S, REGION_SHARE, REGION_TIME_S};
 use crate::search::state::Search;
 use cranelift_entity::EntityRef;
 use std::collections::{HashMap, VecDeque};
@@ -20,11 +21,6 @@ use std::time::{Duration, Instant};
 pub const START_REGION: usize = 300;
 /// Smallest and largest region.
 pub const REGION_RANGE: (usize, usize) = (40, 4000);
-/// Seconds one region's MIP may take at most.
-pub const REGION_TIME_S: f64 = 4.0;
-/// What one region's MIP counts as, in seconds of a deterministic search's work: a nominal figure (it
-/// sets how many regions a deterministic round solves), not a measured one.
-pub const REGION_COUNTS_S: f64 = 0.5;
 
 /// Improve `s` by region re-optimization until `effort` is spent. Returns the number of regions
 /// solved. In a deterministic solve (`effort` counted) each region counts `REGION_COUNTS_S` seconds,
@@ -77,7 +73,8 @@ pub fn improve(
             covered[v] = true;
         }
         // Leave room before the deadline (HiGHS used to overrun its time limit on hard regions).
-        let budget = (deadline.saturating_duration_since(Instant::now()).as_secs_f64() / 3.0).min(REGION_TIME_S);
+        let budget =
+            (deadline.saturating_duration_since(Instant::now()).as_secs_f64() * REGION_SHARE).min(REGION_TIME_S);
         if budget < REGION_TIME_S && effort.counted() {
             // The clock, not the work, set this region's budget.
             effort.watch().clock_ended();

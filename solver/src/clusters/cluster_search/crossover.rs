@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// A time point gets a memory row up front when either answer's usage there is at least this share of
 /// the limit.
-const TIGHT_SHARE: f64 = 0.98;
+const TIGHT_FRACTION: f64 = 0.98;
 
 impl ClusterSearch<'_> {
     /// The crossover of the current answer with `other` (options), for at most `budget` and not past
@@ -44,7 +44,7 @@ impl ClusterSearch<'_> {
             for x in [self.cl.lift(&here), self.cl.lift(other)] {
                 let tight = crate::problem::eval::usage_profile(q, &x)
                     .into_iter()
-                    .filter(|&(_, u)| u as f64 >= TIGHT_SHARE * limit as f64);
+                    .filter(|&(_, u)| u as f64 >= TIGHT_FRACTION * limit as f64);
                 points.extend(tight.map(|(t, _)| t));
             }
             points.sort_unstable();

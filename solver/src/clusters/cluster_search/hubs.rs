@@ -5,6 +5,7 @@
 use super::ClusterSearch;
 use crate::effort::Effort;
 use crate::problem::ChoiceProblem;
+use crate::schedule::{HUB_REGION_S, REGION_COUNTS_S};
 use cranelift_entity::EntityRef;
 use std::time::Duration;
 
@@ -17,11 +18,6 @@ const RADIUS: usize = 2;
 /// Clusters per region, at most (breadth first from the hub): larger regions gain a little more in far
 /// more time.
 const MAX_REGION: usize = 32;
-/// Time per region MIP, at most.
-const REGION_BUDGET: Duration = Duration::from_secs(5);
-/// What a region MIP counts as, in seconds of a deterministic sweep's work: a nominal figure (it sets
-/// how many region MIPs a deterministic sweep runs in its share), not a measured one.
-const REGION_COUNTS_S: f64 = 0.5;
 
 /// The hubs of a coarse problem (one node per cluster): the nodes with at least [`HUB_MIN_DEGREE`]
 /// neighbouring nodes, in order.
@@ -53,7 +49,7 @@ impl ClusterSearch<'_> {
                 break;
             }
             let region = self.region_around(hub);
-            moved += usize::from(self.region_mip(&region, REGION_BUDGET, effort));
+            moved += usize::from(self.region_mip(&region, Duration::from_secs(HUB_REGION_S), effort));
             spent += effort.units(REGION_COUNTS_S);
         }
         moved

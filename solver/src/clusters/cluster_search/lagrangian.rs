@@ -13,7 +13,7 @@
 //!    [`CONTINUATION_EVERY`] rounds a continuation, which raises the multipliers of the slots over the
 //!    limit a little at a time and re-optimizes until the penalized optimum fits.
 //!
-//! Every [`RESTART_EVERY_S`] seconds the search starts again from where it began, for answers unlike the
+//! Every `schedule::RESTART_EVERY_S` seconds the search starts again from where it began, for answers unlike the
 //! ones it has offered so far.
 //!
 //! The inner problem is solved heuristically, so the Lagrangian value is no bound; only answers that fit
@@ -51,10 +51,6 @@ const CONTINUATION_GROWTH: f64 = 1.1;
 const CONTINUATION_NUDGE: f64 = 0.03;
 /// Best-response passes per re-optimization, at most.
 const PASSES: usize = 8;
-/// Seconds between restarts: the search goes back to its start and its first multipliers and step
-/// scale. By then the team's answers lie in one basin and the Lagrangian search's offers resemble each
-/// other; a fresh trajectory offers different ones for the crossovers.
-pub const RESTART_EVERY_S: u64 = 60;
 
 impl ClusterSearch<'_> {
     /// Best responses on the penalized costs until none improves (or [`PASSES`] passes).
