@@ -13,7 +13,7 @@ use automap_sharding::{Conflict, conflict};
 use automap_sharding::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on};
 use automap_sharding::{Plan, PlanCost, PlanSpace};
 use automap_solver::schedule::{PROBE_SHARE, REFERENCE_MAX_SHARE, REFERENCE_SHARE};
-use automap_solver::{Method, Phase, Progress, SolveError, SolveOptions};
+use automap_solver::{Method, Phase, PhaseRun, Progress, SolveError, SolveOptions, Stop};
 use std::time::{Duration, Instant};
 
 /// Threads the model path's solver runs on by default (the local search and the dual bound run side by
@@ -280,7 +280,11 @@ impl<'a> Planner<'a> {
         // pins: a search from a good answer prices a recipe far better in a short share of the limit
         // than one from nothing (measured in docs/measurements/plan-time-2026-12-06.md).
         let left = before_outputs.saturating_sub(self.started.elapsed()).saturating_sub(setup);
+        let mut phases = r.phases.clone();
+        let pricing = Instant::now();
         let references = self.priced_references(opts, &r.solution.choice, left);
+        let stop = if references.clock_decided() { Stop::Time } else { Stop::Done };
+        phases.push(PhaseRun { phase: Phase::References, seconds: pricing.elapsed().as_secs_f64(), stop });
         progress(&Progress {
             phase: Phase::References,
             elapsed: self.started.elapsed().as_secs_f64(),
@@ -308,6 +312,7 @@ impl<'a> Planner<'a> {
                 // all of them ending by the solve's deadline.
                 let probe = sopts.clone().time_limit(solve_time.mul_f64(PROBE_SHARE));
                 let deadline = self.started + before_outputs;
+                let bisecting = Instant::now();
                 let lean = automap_solver::leanest(
                     &self.built.problem,
                     &r.solution,
@@ -319,6 +324,12 @@ impl<'a> Planner<'a> {
                 )
                 .map_err(|e| Error::solve(name, e, " (bytes per device)"))?;
                 clock_decided |= lean.clock_decided;
+                let stop = match () {
+                    _ if lean.proven => Stop::Proved,
+                    _ if lean.clock_decided => Stop::Time,
+                    _ => Stop::Done,
+                };
+                phases.push(PhaseRun { phase: Phase::Memory, seconds: bisecting.elapsed().as_secs_f64(), stop });
                 let tie_break = TieBreak {
                     tolerance,
                     objective: (r.solution.cost, lean.solution.cost),
@@ -362,6 +373,7 @@ impl<'a> Planner<'a> {
             clock_decided,
             evaluations: r.evaluations,
             presolve_s: r.presolve_s,
+            phases,
         })
     }
 }
@@ -546,6 +558,9 @@ pub struct Planned {
     pub evaluations: Option<u64>,
     /// Seconds the solver's presolve took (part of the time limit).
     pub presolve_s: f64,
+    /// The phases of the solve and of the plan after it (the reference plans, memory as the
+    /// tie-breaker), each with its seconds and why it stopped.
+    pub phases: Vec<PhaseRun>,
 }
 
 /// Plan `model` on `mesh`: [`Planner::new`] then [`Planner::solve`].

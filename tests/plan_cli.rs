@@ -39,6 +39,11 @@ fn plan_writes_an_annotated_module_plan_json_and_a_report() {
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains("## Reference plans") && report.contains("**this plan**"));
     assert!(report.contains("## Where XLA may differ from the prediction"));
+    // Where the time went: each phase with its seconds and why it stopped, on stderr (not in the
+    // report, which a rerun reproduces byte for byte).
+    assert!(run.stderr.contains("phase                seconds  stopped because\npresolve "), "{}", run.stderr);
+    assert!(run.stderr.contains("\nreferences "), "{}", run.stderr);
+    assert!(!report.contains("stopped because"));
     drop(out);
 }
 

@@ -186,6 +186,8 @@ pub struct SolveOptions {
     /// pinned, left with no dominated strategy ([`crate::Pinnable`]): presolve checks them again only
     /// where a pin changed what they meet.
     pub(crate) settled: Option<std::sync::Arc<[bool]>>,
+    /// The phases run so far, each with its time and why it stopped ([`crate::solve`] returns them).
+    pub(crate) log: crate::phase::PhaseLog,
 }
 
 impl Default for SolveOptions {
@@ -203,6 +205,7 @@ impl Default for SolveOptions {
             link: false,
             refuse_slow_setup: false,
             settled: None,
+            log: crate::phase::PhaseLog::default(),
         }
     }
 }

@@ -5,7 +5,8 @@
 //! its time limit); when the cap, not the work, stops a phase, the answer depends on the clock after all,
 //! and the solve's [`ClockWatch`] says so.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::phase::Stop;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -103,12 +104,20 @@ pub struct Effort {
     /// The work units that stand for one second of the phase (its own rate, see [`Effort::of`]).
     units_per_s: f64,
     watch: ClockWatch,
+    /// Which limit first told the phase to stop ([`ENDED_BY_WORK`], [`ENDED_BY_CLOCK`]; 0 while none
+    /// has), shared by the clones the phase hands its steps.
+    ended: Arc<AtomicU8>,
 }
+
+/// [`Effort::stop`]: the phase's work ran out.
+const ENDED_BY_WORK: u8 = 1;
+/// [`Effort::stop`]: the phase's deadline passed.
+const ENDED_BY_CLOCK: u8 = 2;
 
 impl Effort {
     /// A phase that stops at `deadline` only.
     pub fn until(deadline: Instant) -> Effort {
-        Effort { deadline, work: None, units_per_s: 1.0, watch: ClockWatch::default() }
+        Effort { deadline, work: None, units_per_s: 1.0, watch: ClockWatch::default(), ended: Arc::default() }
     }
 
     /// A phase of `time` from now; in a deterministic solve also of `time` × `units_per_s` work units
@@ -116,12 +125,12 @@ impl Effort {
     /// `watch` hears when the clock stops it first.
     pub fn of(time: Duration, deterministic: bool, units_per_s: f64, watch: &ClockWatch) -> Effort {
         let work = deterministic.then(|| (time.as_secs_f64() * units_per_s).min(u64::MAX as f64) as u64);
-        Effort { deadline: Instant::now() + time, work, units_per_s, watch: watch.clone() }
+        Effort { deadline: Instant::now() + time, work, units_per_s, watch: watch.clone(), ended: Arc::default() }
     }
 
     /// The same phase with nothing left of it: over at once, its work (when counted) in the same units.
     pub fn spent(&self) -> Effort {
-        Effort { deadline: Instant::now(), work: self.work.map(|_| 0), ..self.clone() }
+        Effort { deadline: Instant::now(), work: self.work.map(|_| 0), ended: Arc::default(), ..self.clone() }
     }
 
     /// Is the phase counted in work (a deterministic solve)?
@@ -166,7 +175,7 @@ impl Effort {
             Some(_) => self.deadline,
             None => (Instant::now() + time).min(self.deadline),
         };
-        Effort { deadline, work, units_per_s: self.units_per_s, watch: self.watch.clone() }
+        Effort { deadline, work, units_per_s: self.units_per_s, watch: self.watch.clone(), ended: Arc::default() }
     }
 
     /// The work units that stand for `seconds` of this phase.
@@ -178,8 +187,8 @@ impl Effort {
     /// run to their end whatever the work, such as a descent to a local optimum.
     pub fn late(&self) -> bool {
         let late = Instant::now() >= self.deadline;
-        if late && self.work.is_some() {
-            self.watch.clock_ended();
+        if late {
+            self.ended(ENDED_BY_CLOCK);
         }
         late
     }
@@ -193,15 +202,33 @@ impl Effort {
     /// Must the phase stop, having done `spent` work units? (The clock is read too.)
     pub fn over(&self, spent: u64) -> bool {
         if self.work.is_some_and(|w| spent >= w) {
+            self.ended(ENDED_BY_WORK);
             return true;
         }
         if Instant::now() >= self.deadline {
-            if self.work.is_some() {
-                self.watch.clock_ended();
-            }
+            self.ended(ENDED_BY_CLOCK);
             return true;
         }
         false
+    }
+
+    /// Record that `limit` told the phase to stop (the first limit to do so is kept); the clock
+    /// ending a counted phase is also told to the watch.
+    fn ended(&self, limit: u8) {
+        let _ = self.ended.compare_exchange(0, limit, Ordering::Relaxed, Ordering::Relaxed);
+        if limit == ENDED_BY_CLOCK && self.work.is_some() {
+            self.watch.clock_ended();
+        }
+    }
+
+    /// Why the phase stopped, as far as its limits know: [`Stop::Work`] or [`Stop::Time`] when one of
+    /// them told it to ([`Effort::over`], [`Effort::late`]), else `otherwise` (the phase's own reason).
+    pub fn stop(&self, otherwise: Stop) -> Stop {
+        match self.ended.load(Ordering::Relaxed) {
+            ENDED_BY_WORK => Stop::Work,
+            ENDED_BY_CLOCK => Stop::Time,
+            _ => otherwise,
+        }
     }
 }
 
@@ -226,6 +253,22 @@ mod tests {
         assert!(timed.over(0));
         assert!(!quiet.clock_decided());
         assert!(!Effort::of(Duration::from_secs(60), false, 10.0, &quiet).over(u64::MAX));
+    }
+
+    /// The first limit that tells a phase to stop is the reason it gives; a phase no limit stopped
+    /// gives its own.
+    #[test]
+    fn a_phase_says_which_limit_stopped_it() {
+        let watch = ClockWatch::default();
+        let counted = Effort::of(Duration::from_secs(60), true, 10.0, &watch);
+        assert_eq!(counted.stop(Stop::Converged), Stop::Converged);
+        assert!(counted.clone().over(600));
+        assert_eq!(counted.stop(Stop::Converged), Stop::Work);
+        let late = Effort::until(Instant::now());
+        assert!(late.late());
+        assert!(late.over(0));
+        assert_eq!(late.stop(Stop::Done), Stop::Time);
+        assert_eq!(late.part(Duration::from_secs(1)).stop(Stop::Done), Stop::Done, "a part has its own");
     }
 
     /// A counted part keeps its whole's deadline and has its own work at its whole's rate, and its

@@ -84,7 +84,7 @@ pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Restarts};
 pub use lean::{Lean, leanest};
 pub use link::ROUNDS as LINK_ROUNDS;
 pub use method::Method;
-pub use phase::Phase;
+pub use phase::{Phase, PhaseRun, Stop, table as phase_table};
 pub use pinnable::Pinnable;
 pub use pipeline::{LinkStats, Report, solve};
 pub use presolve::PresolveStats;

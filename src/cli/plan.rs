@@ -166,6 +166,8 @@ fn plan_once(model: &Model, mesh: &Mesh, opts: &PlanOptions, out: &Path, export:
         eprintln!("{}", automap::sharding::export::linking(l));
     }
     eprintln!("{}", planned.solved.presolve);
+    // Where the time went, and why each phase stopped (not in report.md, which a rerun reproduces).
+    eprint!("{}", automap::solver::phase_table(&planned.phases));
     out!(
         "{}: {} ({:.4} ms predicted: compute {:.4} + communication {:.4}{}; peak {:.1} MiB per device); gap {}",
         model.name,

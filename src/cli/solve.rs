@@ -125,6 +125,7 @@ pub fn solve(path: &Path, method: automap::solver::Method, opts: SolveOptions, q
             eprintln!("{l}");
         }
         eprintln!("{} ({:.2} s)", r.presolve, r.presolve_s);
+        eprint!("{}", automap::solver::phase_table(&r.phases));
         eprintln!(
             "{shown}: cost {} bound {} gap {} ({}; best found at {:.2} s, total {:.2} s)",
             s.cost,

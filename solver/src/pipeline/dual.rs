@@ -8,6 +8,7 @@ use super::exact::mip_ahead;
 use crate::backend::SolveOptions;
 use crate::bound::{Diffusion, ENTRIES_PER_S, Proven, UNITS_PER_S};
 use crate::effort::{Effort, SharedBound};
+use crate::phase::{Phase, Stop};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use crate::schedule::{LIFT_SHARE, Schedule};
@@ -71,6 +72,7 @@ impl<'q> Dual<'_, 'q> {
     /// The dual's bound, and an answer from its prices.
     pub fn run(&self) -> DualOutcome<'q> {
         let Dual { q, opts, budget, concurrent, deadline, shared, stop, found } = *self;
+        let started = Instant::now();
         // With repeats linked, the linked problem's dual runs first (up to `LIFT_SHARE` of the dual's
         // time; it ends sooner once its bound stops rising) and the whole one starts from it.
         let lifted = match opts.link {
@@ -89,7 +91,8 @@ impl<'q> Dual<'_, 'q> {
         let start = lifted.map_or_else(|| Diffusion::new(q), |(d, _)| d);
         let known =
             opts.warm_start.as_ref().and_then(|w| evaluate(q, w).ok()).filter(|e| e.is_feasible()).map(|e| e.cost);
-        let mut d = start.sharing(shared.clone()).extending(cap, known);
+        // (A clone shares the cap's record of which limit ended it.)
+        let mut d = start.sharing(shared.clone()).extending(cap.clone(), known);
         let mut bound = d.run(&effort, stop, found);
         let mut worked = (lift + Duration::from_secs_f64(d.worked_s())).max(budget.dual);
         // A lifted start is a guess: where linking is not exact (the linked problem's optimum above
@@ -122,8 +125,15 @@ impl<'q> Dual<'_, 'q> {
             }
         }
         let raced = other.is_some();
+        let proves_known = known.is_some_and(|k| bound.is_some_and(|b| b >= k));
+        let why = match () {
+            _ if proves_known || shared.settled() => Stop::Proved,
+            _ if d.stalled() => Stop::Converged,
+            _ => cap.stop(effort.stop(Stop::Converged)),
+        };
+        opts.log.record(Phase::Dual, started, why);
         // The bound proves the start given: that answer is optimal, and nothing is read.
-        if known.is_some_and(|k| bound.is_some_and(|b| b >= k)) {
+        if proves_known {
             return DualOutcome { bound, ..DualOutcome::nothing(worked) };
         }
         // From the dual's prices and reparametrization, the Lagrangian search (TRW-S and tree moves on
@@ -137,7 +147,8 @@ impl<'q> Dual<'_, 'q> {
                 // Where a MIP lies ahead, which can prove what it finds, it keeps its time.
                 let cap = if mip_ahead(q) { budget.lagrangian } else { budget.lagrangian_cap };
                 let effort = Effort::of(cap, opts.deterministic, ENTRIES_PER_S, &opts.watch).capped(deadline);
-                let (pool, took) = crate::search::lagrangian::search_both(
+                let searching = Instant::now();
+                let (pool, took, why) = crate::search::lagrangian::search_both(
                     q,
                     &d,
                     (opts.seed, concurrent),
@@ -145,6 +156,7 @@ impl<'q> Dual<'_, 'q> {
                     stop,
                     shared,
                 );
+                opts.log.record(Phase::Lagrangian, searching, why);
                 (pool, Duration::from_secs_f64(took.max(0.0)))
             }
         };
@@ -155,9 +167,12 @@ impl<'q> Dual<'_, 'q> {
         {
             let left = budget.dual_cap.saturating_sub(worked + search_time);
             let cap = Effort::of(left, opts.deterministic, UNITS_PER_S, &opts.watch).capped(deadline);
-            if let Some(b) = d.resume(*cost, cap, stop, found) {
+            let resumed = Instant::now();
+            if let Some(b) = d.resume(*cost, cap.clone(), stop, found) {
                 bound = bound.max(Some(b));
                 worked += Duration::from_secs_f64(d.worked_s());
+                let why = if b >= *cost { Stop::Proved } else { cap.stop(Stop::Converged) };
+                opts.log.record(Phase::Dual, resumed, why);
             }
         }
         // A lifted start that was not stalled when its share ended (still rising, or converged) and

@@ -6,7 +6,7 @@
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::bound::Diffusion;
 use crate::effort::Effort;
-use crate::phase::Phase;
+use crate::phase::{Phase, Stop};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use crate::schedule::{MAX_LAGRANGIAN_S, REGION_ROUND_S, RESTRICTED_MIP_S, RESTRICTED_MIP_SHARE};
@@ -112,10 +112,20 @@ pub(super) fn exact_phase(
         return Ok(sol);
     }
     let started = t0.elapsed().as_secs_f64();
+    let highs_started = Instant::now();
     // Refused when its setup alone would take most of what is left: the rounds below go on instead.
     let exact = crate::exact::highs::Highs
         .solve(q, &SolveOptions { refuse_slow_setup: true, ..o.clone() }, shifted)
         .map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
+    let why = match &exact {
+        Ok(s) if s.status == Status::Optimal => Some(Stop::Proved),
+        Ok(_) => Some(Stop::Time),
+        Err(SolveError::TooLarge { .. }) => Some(Stop::TooLarge),
+        Err(_) => None,
+    };
+    if let Some(why) = why {
+        opts.log.record(Phase::Highs, highs_started, why);
+    }
     Ok(match (exact, warm) {
         // The heuristic's answer may beat the MIP's incumbent; the MIP's bound holds for both.
         (Ok(s), Some(w)) if w.cost < s.cost => {
@@ -155,10 +165,12 @@ pub(super) fn exact_phase(
             // the clock, a restricted MIP starts only while the time left is at least what the last
             // one took.
             let mut restricted_took = Duration::ZERO;
+            let (rounds_started, mut why) = (Instant::now(), Stop::Time);
             loop {
                 let clock_left = deadline.saturating_duration_since(Instant::now());
                 let left = if counted { nominal_left } else { clock_left };
                 if left <= Duration::from_secs(1) {
+                    why = if counted { Stop::Work } else { Stop::Time };
                     break;
                 }
                 if clock_left <= Duration::from_secs(1) {
@@ -194,6 +206,7 @@ pub(super) fn exact_phase(
                 nominal_left = nominal_left.saturating_sub(slice);
                 round += 1;
             }
+            opts.log.record(Phase::Regions, rounds_started, why);
             let e =
                 evaluate(q, &search.x).map_err(|e| SolveError::Backend { backend: "regions", why: e.to_string() })?;
             match warm {
@@ -237,6 +250,7 @@ fn through_clusters(
         return Ok(None);
     }
     let started = t0.elapsed().as_secs_f64();
+    let clusters_started = Instant::now();
     let coarse = cl.coarse(q);
     let out = match crate::clusters::coarse_mip::solve(q, &cl, &coarse, o, deadline, progress) {
         Ok(mut out) => {
@@ -259,12 +273,17 @@ fn through_clusters(
                 progress,
             );
             let found = found.map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
+            o.log.record(Phase::ClusterSearch, clusters_started, effort.stop(Stop::Done));
             crate::clusters::coarse_mip::Outcome { solution: found, bound: 0, rounds: 0 }
         }
         Err(e) => return Err(e),
     };
     // Only the coarse MIP proves a bound; the search over clusters proves nothing beyond the trivial one.
     let proof = out.rounds > 0;
+    if proof {
+        let optimal = out.solution.as_ref().is_some_and(|s| s.status == Status::Optimal);
+        o.log.record(Phase::Clusters, clusters_started, if optimal { Stop::Proved } else { Stop::Time });
+    }
     let bound = if proof { out.bound } else { q.trivial_bound() };
     // At equal cost the answer found first (with what the MIP proved of it), so that the time to best
     // says when it was found.

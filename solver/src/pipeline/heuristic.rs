@@ -8,7 +8,7 @@ use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Stat
 use crate::bound::Proven;
 use crate::effort::SharedBound;
 use crate::method::Method;
-use crate::phase::Phase;
+use crate::phase::{Phase, PhaseLog, PhaseRun};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use crate::schedule::Schedule;
@@ -87,8 +87,19 @@ pub(super) fn heuristic_then_exact(
                 if opts.deterministic && left < warm_time {
                     opts.watch.clock_ended();
                 }
-                let o = SolveOptions { time_limit: warm_time.min(left), warm_start: Some(read), ..local_opts.clone() };
-                LocalSearch.solve(q, &o, &mut |_| {}).ok()
+                // Logged as the polish of the dual's answer, not as a second local search.
+                let log = PhaseLog::default();
+                let o = SolveOptions {
+                    time_limit: warm_time.min(left),
+                    warm_start: Some(read),
+                    log: log.clone(),
+                    ..local_opts.clone()
+                };
+                let polished = LocalSearch.solve(q, &o, &mut |_| {}).ok();
+                for run in log.runs() {
+                    opts.log.push(PhaseRun { phase: Phase::DualAnswer, ..run });
+                }
+                polished
             }
             _ => None,
         };

@@ -4,7 +4,7 @@
 use super::{Report, solve_whole};
 use crate::backend::{Progress, Solution, SolveError, SolveOptions, Status};
 use crate::method::Method;
-use crate::phase::Phase;
+use crate::phase::{Phase, PhaseLog, Stop};
 use crate::presolve::{Size, presolve};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
@@ -77,7 +77,9 @@ pub(super) fn through_links(
     let left = (started + opts.time_limit).saturating_duration_since(Instant::now());
     // A start given in `p`'s indices starts the linked solve where its copies agree.
     let warm_start = opts.warm_start.as_ref().and_then(|w| linked.restrict(w));
-    let sub = SolveOptions { time_limit: share.min(left), started: None, link: false, warm_start, ..opts.clone() };
+    // Its phases are the linked problem's: the log gets one line for all of them.
+    let log = PhaseLog::default();
+    let sub = SolveOptions { time_limit: share.min(left), started: None, link: false, warm_start, log, ..opts.clone() };
     // The linked problem's bounds bound only it: progress shows its answers alone (and only lines
     // that carry one).
     let mut quiet = |pr: &Progress| {
@@ -98,6 +100,12 @@ pub(super) fn through_links(
     // share: the whole problem's solve is sized by the whole limit. Otherwise by the rest of it, from
     // the end of the share. Either way it ends by the solve's deadline.
     let settled = solved.as_ref().is_some_and(|r| r.solution.status == Status::Optimal && !r.clock_decided);
+    let stop = match solved.as_ref().map(|r| r.solution.status) {
+        Some(Status::Optimal) => Stop::Proved,
+        _ if opts.deterministic && !clock_decided => Stop::Work,
+        _ => Stop::Time,
+    };
+    opts.log.record(Phase::Linked, t0, stop);
     // Mapped back, with the parts that mix twins of a symmetry turned back: the linked problem is
     // small enough that its searches' answers often do (and the whole solve starts from this one).
     let answer = solved
@@ -157,6 +165,7 @@ pub(super) fn through_links(
                 clock_decided: opts.deterministic,
                 evaluations: None,
                 linked: None,
+                phases: Vec::new(),
             }
         }
         (Err(e), _) => return Err(e),

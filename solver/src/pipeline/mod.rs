@@ -16,7 +16,7 @@ use crate::effort::{ClockWatch, Effort};
 use crate::heuristics::MctsOptions;
 use crate::heuristics::mcts::EXPLORATION;
 use crate::method::Method;
-use crate::phase::Phase;
+use crate::phase::{Phase, PhaseLog, PhaseRun, Stop};
 use crate::presolve::{PresolveStats, presolve_with};
 use crate::problem::ChoiceProblem;
 use crate::reduction::Reduction;
@@ -46,6 +46,8 @@ pub struct Report {
     pub evaluations: Option<u64>,
     /// What linking repeated nodes did, when it was tried ([`SolveOptions::link`]).
     pub linked: Option<LinkStats>,
+    /// The phases the solve ran, in the order they ended: how long each took and why it stopped.
+    pub phases: Vec<PhaseRun>,
 }
 
 /// Solve `p` with `method` within `opts`.
@@ -57,20 +59,31 @@ pub fn solve(
 ) -> Result<Report, SolveError> {
     p.validate()?;
     let t0 = Instant::now();
+    // A log of this solve's own phases (a caller's options may carry another solve's).
+    let opts = &SolveOptions { log: PhaseLog::default(), ..opts.clone() };
     let r = match method == Method::Auto && opts.link && !p.has_user_constraints() {
         true => through_links(p, opts, progress)?,
         false => solve_whole(p, method, opts, progress)?,
     };
-    Ok(match method {
-        Method::Auto => unmixed(p, r, t0, progress),
+    let mut r = match method {
+        Method::Auto => unmixed(p, r, t0, &opts.log, progress),
         _ => r,
-    })
+    };
+    r.phases = opts.log.runs();
+    Ok(r)
 }
 
 /// `r` with the parts of its answer that mix twins of a symmetry of `p` turned back
 /// ([`crate::search::symmetry`]): a last move no search phase makes, which costs one pass over the
 /// problem per part turned.
-fn unmixed(p: &ChoiceProblem, mut r: Report, t0: Instant, progress: &mut dyn FnMut(&Progress)) -> Report {
+fn unmixed(
+    p: &ChoiceProblem,
+    mut r: Report,
+    t0: Instant,
+    log: &PhaseLog,
+    progress: &mut dyn FnMut(&Progress),
+) -> Report {
+    let started = Instant::now();
     let s = &mut r.solution;
     if let Some(cost) = crate::search::symmetry::unmix(p, &mut s.choice) {
         s.cost = cost;
@@ -81,6 +94,7 @@ fn unmixed(p: &ChoiceProblem, mut r: Report, t0: Instant, progress: &mut dyn FnM
         s.time_to_best = t0.elapsed().as_secs_f64();
         let elapsed = s.time_to_best;
         progress(&Progress { phase: Phase::Symmetry, elapsed, incumbent: Some(cost), bound: Some(s.bound) });
+        log.record(Phase::Symmetry, started, Stop::Done);
     }
     r
 }
@@ -104,6 +118,7 @@ pub(super) fn solve_whole(
     let opts = &SolveOptions { time_limit, watch: ClockWatch::default(), ..opts.clone() };
     let pre = presolve_with(p, &[], opts.settled.as_deref());
     let presolve_s = t0.elapsed().as_secs_f64();
+    opts.log.record(Phase::Presolve, t0, Stop::Done);
     let q = &pre.problem;
     // A start given in `p`'s indices, in `q`'s (lost where presolve removed a strategy it takes).
     let opts = &SolveOptions { warm_start: opts.warm_start.as_ref().and_then(|w| pre.restrict(w)), ..opts.clone() };
@@ -120,6 +135,7 @@ pub(super) fn solve_whole(
     let whole = || if opts.deterministic { nominal } else { remaining(1.0) };
     let mut evaluations = None;
     let mut shifted = |pr: &Progress| progress(&Progress { elapsed: t0.elapsed().as_secs_f64(), ..pr.clone() });
+    let searching = Instant::now();
     let sol = match method {
         Method::Brute => crate::exact::brute::BruteForce.solve(q, opts, &mut shifted)?,
         Method::Z3 => crate::exact::smt::Z3.solve(
@@ -147,6 +163,24 @@ pub(super) fn solve_whole(
             raise_bound(sol.0, sol.1)
         }
     };
+    // The backends that log no phases of their own: one line for the method.
+    let alone = match method {
+        Method::Z3 => Some(Phase::Z3),
+        Method::Greedy => Some(Phase::Greedy),
+        Method::Beam => Some(Phase::Beam),
+        Method::Mcts => Some(Phase::Mcts),
+        Method::Restarts => Some(Phase::Restarts),
+        Method::Brute | Method::Local | Method::Highs | Method::Auto => None,
+    };
+    if let Some(phase) = alone {
+        let stop = match sol.status {
+            Status::Optimal => Stop::Proved,
+            _ if method == Method::Greedy => Stop::Done,
+            _ if opts.deterministic => Stop::Work,
+            _ => Stop::Time,
+        };
+        opts.log.record(phase, searching, stop);
+    }
     let clock_decided = opts.deterministic && opts.watch.clock_decided();
     finish(p, &pre, sol, presolve_s).map(|r| Report { clock_decided, evaluations, ..r })
 }
@@ -178,5 +212,6 @@ fn finish(
         clock_decided: false,
         evaluations: None,
         linked: None,
+        phases: Vec::new(),
     })
 }

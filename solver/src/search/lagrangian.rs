@@ -23,6 +23,7 @@
 
 use crate::bound::{Diffusion, ENTRIES_PER_S, Trws};
 use crate::effort::{Effort, SharedBound};
+use crate::phase::Stop;
 use crate::problem::memory::SlotSums;
 use crate::problem::{ChoiceProblem, Cost, FORBIDDEN_COST};
 use crate::rng::Rng;
@@ -55,7 +56,8 @@ const PRICED_MAX: Cost = Cost::MAX / 8;
 /// half of its run), until `effort` is spent (counted in cost entries read, by TRW-S and by the
 /// descents), `stop` is set, `proven` proves the best answer, or [`PATIENCE`] rounds find nothing
 /// better. Returns the cheapest distinct answers that fit ([`ELITE_ANSWERS`] of them at most, the
-/// first the cheapest found), and the seconds the search ran (by its work, in a counted phase).
+/// first the cheapest found), the seconds the search ran (by its work, in a counted phase) and why it
+/// stopped.
 pub fn search(
     q: &ChoiceProblem,
     d: &Diffusion<'_>,
@@ -63,10 +65,10 @@ pub fn search(
     (share_s, effort): (f64, &Effort),
     stop: &AtomicBool,
     proven: &SharedBound,
-) -> (Elite, f64) {
+) -> (Elite, f64, Stop) {
     let mut elite = Elite::new(ELITE_ANSWERS);
     if !time_for_a_round(q, effort) {
-        return (elite, 0.0);
+        return (elite, 0.0, Stop::TooLarge);
     }
     let t0 = Instant::now();
     // Seconds into the search, and when its best answer was found.
@@ -154,12 +156,20 @@ pub fn search(
         }
         tr.set_prices(&mu);
     }
-    (elite, effort.seconds(spent + s.work, t0))
+    let why = match () {
+        _ if elite.best().is_some_and(|(c, _)| proven.proves(*c)) => Stop::Proved,
+        _ if since_best >= PATIENCE => Stop::Converged,
+        _ if !(now < share_s || now < 2.0 * at_best) && effort.counted() => Stop::Work,
+        _ if !(now < share_s || now < 2.0 * at_best) => Stop::Time,
+        _ => effort.stop(Stop::Done),
+    };
+    (elite, effort.seconds(spent + s.work, t0), why)
 }
 
 /// Two searches of `q` from `d` ([`search`]), one reading forward and one backward, on two threads
-/// when `concurrent`, else one after the other; their answers pooled. Returns the pool and the seconds
-/// they took (the longer of the two, or both, by their work in a counted phase).
+/// when `concurrent`, else one after the other; their answers pooled. Returns the pool, the seconds
+/// they took (the longer of the two, or both, by their work in a counted phase) and why they stopped
+/// (proved when either proved its answer, else the forward search's reason).
 pub fn search_both(
     q: &ChoiceProblem,
     d: &Diffusion<'_>,
@@ -167,9 +177,9 @@ pub fn search_both(
     (share_s, effort): (f64, &Effort),
     stop: &AtomicBool,
     proven: &SharedBound,
-) -> (Elite, f64) {
+) -> (Elite, f64, Stop) {
     let run = |backward| search(q, d, (backward, seed), (share_s, effort), stop, proven);
-    let ((mut pool, f_s), (backward, b_s)) = match concurrent {
+    let ((mut pool, f_s, f_why), (backward, b_s, b_why)) = match concurrent {
         true => std::thread::scope(|s| {
             let h = s.spawn(|| run(true));
             let forward = run(false);
@@ -179,7 +189,8 @@ pub fn search_both(
     };
     pool.absorb(backward);
     let took = if concurrent { f_s.max(b_s) } else { f_s + b_s };
-    (pool, took.max(0.0))
+    let why = if b_why == Stop::Proved { b_why } else { f_why };
+    (pool, took.max(0.0), why)
 }
 
 /// Is there time (and, in a counted phase, work) left to set up and run one round? Setting up copies

@@ -12,7 +12,7 @@
 
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::effort::Effort;
-use crate::phase::Phase;
+use crate::phase::{Phase, Stop};
 use crate::problem::eval::evaluate;
 use crate::problem::{ChoiceProblem, FORBIDDEN_COST};
 use crate::rng::Rng;
@@ -127,6 +127,12 @@ impl Backend for LocalSearch {
                 progress(&Progress { phase: Phase::LocalSearch, elapsed: el, incumbent, bound: Some(bound) });
             }
         }
+        let stop = match () {
+            _ if kept && proven(best.0) => Stop::Proved,
+            _ if since_best >= patience => Stop::Converged,
+            _ => effort.stop(Stop::Done),
+        };
+        opts.log.record(Phase::LocalSearch, t0, stop);
         if !kept {
             return Err(SolveError::NoAnswer);
         }

@@ -8,7 +8,7 @@ use super::state::Search;
 use crate::backend::{Backend, Progress, SolveOptions};
 use crate::bound::{Diffusion, ENTRIES_PER_S};
 use crate::effort::{Effort, SharedBound};
-use crate::phase::Phase;
+use crate::phase::{Phase, Stop};
 use crate::presolve::presolve;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
@@ -44,17 +44,24 @@ pub(crate) fn merge_rounds(
         true => exact_time.saturating_sub(spent),
         false => deadline.saturating_duration_since(Instant::now()),
     };
+    let started = Instant::now();
+    // Why the rounds end: a round that found nothing cheaper, unless said otherwise below.
+    let mut why = Stop::Converged;
     for round in 0u64.. {
         let before = search.cost;
         if round > 0 {
-            let Some(d) = diffusion else { break };
+            let Some(d) = diffusion else {
+                why = Stop::Done;
+                break;
+            };
             if left(spent) < Duration::from_secs(MIN_RESEARCH_S) {
+                why = if counted { Stop::Work } else { Stop::Time };
                 break;
             }
             let more = left(spent).mul_f64(RESEARCH_SHARE).min(max_search);
             let effort = Effort::of(more, counted, ENTRIES_PER_S, &opts.watch).capped(deadline);
             let seed = opts.seed.wrapping_add(round.wrapping_mul(RESEARCH_SEED_STRIDE));
-            let (found, took) = super::lagrangian::search_both(
+            let (found, took, _) = super::lagrangian::search_both(
                 q,
                 d,
                 (seed, opts.threads > 1),
@@ -86,6 +93,7 @@ pub(crate) fn merge_rounds(
             break;
         }
     }
+    opts.log.record(Phase::Merged, started, why);
     spent
 }
 
