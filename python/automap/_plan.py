@@ -122,7 +122,7 @@ def plan(
 
     def plan_module(module: str, traced, verify: bool, time_limit: float) -> Plan:
         try:
-            annotated, plan_json, report, clock_decided, rounds = _native.plan(
+            annotated, plan_json, report, clock_decided, rounds, phases = _native.plan(
                 module,
                 f"{name}.stablehlo",
                 mesh_text,
@@ -148,6 +148,7 @@ def plan(
             raise PlanError(str(e), input_fault=False, module=module) from None
         planned = Plan(json.loads(plan_json), jax_mesh, fn, traced, module, annotated, report, clock_decided)
         planned.verification = json.loads(rounds) if rounds else None
+        planned.phases = list(phases)
         return planned
 
     if remat:
@@ -214,6 +215,9 @@ class Plan:
         status: how the solve ended (`optimal`, `time limit`, ...); `optimal` says whether it is proven.
         gap: (cost − proven bound) / cost.
         clock_decided: the time limit, not the work, ended a phase: another run may plan differently.
+        phases: the phases the solve ran (and the reference plans, the memory tie-breaker after it), in
+            the order they ended, each `(name, seconds, why it stopped)`, e.g. `("highs", 12.3, "an
+            answer proven optimal")`; the plan's last round's with `verify=True`.
         report: the report a person reads (Markdown).
         module: the StableHLO text automap planned; annotated: the same with the plan's shardings.
         plan_json: plan.json as a dict.
@@ -236,6 +240,7 @@ class Plan:
         self.verification: list[dict] | None = None
         self.remat: _remat.RematChoice | None = None
         self.clock_decided = clock_decided
+        self.phases: list[tuple[str, float, str]] = []
         predicted, solver = doc["predicted"], doc["solver"]
         self.step_time_s = predicted["step_time_s"]
         self.compute_s = predicted["compute_s"]

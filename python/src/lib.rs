@@ -22,7 +22,15 @@ create_exception!(_native, InternalError, PyException, "automap itself failed (a
 /// What the planner returns: the annotated module, plan.json, report.md, whether the time limit (not
 /// the work) ended a phase of the solve, so that another run may plan differently, and with `judge`,
 /// the rounds of the compiler's checks as JSON (`None` without).
-type Planned = (String, String, String, bool, Option<String>);
+type Planned = (String, String, String, bool, Option<String>, Vec<Phase>);
+
+/// A phase the plan's solve ran: its name, its seconds and why it stopped.
+type Phase = (&'static str, f64, &'static str);
+
+/// `planned`'s phases as Python reads them.
+fn phases(planned: &automap::Planned) -> Vec<Phase> {
+    planned.phases.iter().map(|r| (r.phase.name(), r.seconds, r.stop.reason())).collect()
+}
 
 /// Plan the StableHLO text `module` (named `module_name` in messages) on the mesh spec `mesh` (YAML or
 /// JSON text named `mesh_name`), as `automap plan` does (`tactics` as its `--tactic`, `kernels` the text of
@@ -97,12 +105,14 @@ fn plan(
         };
         let Some(judge) = &judge else {
             let planned = automap::plan(&model, &mesh, &opts, &mut report)?;
+            let phases = phases(&planned);
             return Ok::<Planned, Error>((
                 planned.annotated,
                 planned.plan_json,
                 planned.report,
                 planned.clock_decided,
                 None,
+                phases,
             ));
         };
         verify::require_compiler(&mesh)?;
@@ -122,7 +132,8 @@ fn plan(
         let v = verify::verified(limit, plan_at, judge_at)?;
         let p = v.plan;
         let report = format!("{}{}", p.report, verify::report_section(&v.rounds));
-        Ok((p.annotated, p.plan_json, report, p.clock_decided, Some(verify::rounds_json(&v.rounds))))
+        let phases = phases(&p);
+        Ok((p.annotated, p.plan_json, report, p.clock_decided, Some(verify::rounds_json(&v.rounds)), phases))
     })
     .map_err(|e| if e.is_input() { InputError::new_err(e.to_string()) } else { InternalError::new_err(e.to_string()) })
 }

@@ -30,6 +30,9 @@ def test_plan_jit_runs_matches_the_unsharded_function_and_xla_inserts_the_predic
     fn, abstract = model(name)
     plan = automap.plan(fn, *abstract, mesh=SPECS / f"{mesh}.yaml", memory_limit=memory, time_limit=30)
     assert plan.optimal, plan
+    # Where the solve's time went: presolve first, each phase with its seconds and why it stopped.
+    assert plan.phases[0][0] == "presolve", plan.phases
+    assert all(seconds >= 0 and why for _, seconds, why in plan.phases), plan.phases
     longer_part = max(plan.compute_s, plan.communication_s)
     assert longer_part * (1 - 1e-9) <= plan.overlapped_step_time_s <= plan.step_time_s * (1 + 1e-9)
     if memory is not None:
