@@ -12,18 +12,18 @@ pub use automap_sharding as sharding;
 pub use automap_solver as solver;
 
 pub mod calibrate;
-mod check;
 mod compare;
 mod error;
 mod inputs;
+mod plan_check;
 mod planner;
 pub mod plots;
 pub mod verify;
 
-pub use check::{check, model_answer};
 pub use compare::{Comparison, Run, Subject, compare};
 pub use error::Error;
 pub use inputs::{Model, load_answer, load_constraints, load_mesh, load_plan_json, load_problem, settings_recipe};
+pub use plan_check::{check, model_answer};
 pub use planner::{
     Evaluated, PLAN_THREADS, PlanOptions, Planned, Planner, Settings, eval, memory_limit, memory_tolerance, plan,
     seconds,

@@ -12,7 +12,7 @@ use automap_sharding::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
 use automap_sharding::{Conflict, conflict};
 use automap_sharding::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on};
 use automap_sharding::{Plan, PlanCost, PlanSpace};
-use automap_solver::schedule::{PROBE_SHARE, REFERENCE_MAX_SHARE, REFERENCE_SHARE};
+use automap_solver::time_shares::{PROBE_SHARE, REFERENCE_MAX_SHARE, REFERENCE_SHARE};
 use automap_solver::{Method, Phase, PhaseRun, Progress, SolveError, SolveOptions, Stop};
 use std::time::{Duration, Instant};
 

@@ -15,7 +15,7 @@
 //! solver's objective charges every consumer its own resharding, where [`PlanSpace::evaluate`] shares one
 //! reduction of a value among its consumers: the evaluated plan costs at most the objective.
 
-use crate::cost::bytes_per_device;
+use crate::op_cost::bytes_per_device;
 use crate::plan::{Plan, PlanSpace};
 use crate::reshard::{reshard, reshard_seconds};
 use automap_ir::sharding::TensorSharding;
@@ -439,9 +439,9 @@ fn donation_ties(
 }
 
 /// One relabeling of the problem's strategies per exchange of the mesh's alike axes
-/// ([`crate::symmetry::axis_permutations`]), for `nodes` as [`build`] made them.
+/// ([`crate::mesh_symmetry::axis_permutations`]), for `nodes` as [`build`] made them.
 fn symmetries(space: &PlanSpace<'_>, nodes: &[NodeRef]) -> Vec<automap_solver::Symmetry> {
-    use crate::symmetry::{arg_images, axis_permutations, op_images};
+    use crate::mesh_symmetry::{arg_images, axis_permutations, op_images};
     axis_permutations(space.mesh)
         .iter()
         .map(|perm| automap_solver::Symmetry {

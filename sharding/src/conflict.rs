@@ -8,7 +8,7 @@
 use crate::build::ProgramProblem;
 use crate::constraints::UserConstraints;
 use crate::plan::PlanSpace;
-use automap_solver::schedule::{CONFLICT_FIRST_TEST_S, CONFLICT_TEST_S};
+use automap_solver::time_shares::{CONFLICT_FIRST_TEST_S, CONFLICT_TEST_S};
 use automap_solver::{FORBIDDEN_COST, Method, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 

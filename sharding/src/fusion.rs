@@ -16,7 +16,7 @@
 //! its readers run.
 //!
 //! Both kinds are *inline* ([`crate::plan::PlanSpace::inline`]): the cost model prices a fusion by the
-//! memory it reads and writes outside itself, split over its ops ([`crate::cost::Traffic`]): an inline
+//! memory it reads and writes outside itself, split over its ops ([`crate::op_cost::Traffic`]): an inline
 //! op reads its operands but writes nothing, its readers read nothing of it, and a resharding between
 //! an inline op and its reader breaks the fusion, which costs the value's write and read
 //! ([`crate::plan::PlanSpace::unfused_s`]).

@@ -9,12 +9,13 @@ mod build;
 mod compiler_target;
 mod conflict;
 mod constraints;
-mod cost;
 mod flops;
 mod fusion;
 mod host_offload;
 mod kernels;
 mod mesh;
+mod mesh_symmetry;
+mod op_cost;
 mod overlap;
 mod plan;
 mod reshard;
@@ -23,7 +24,6 @@ mod schedule;
 mod spec_error;
 mod step_time;
 mod strategy;
-mod symmetry;
 
 // The writers (annotated module, plan.json, reports) and the tactics with their reference plans, each
 // a namespace of its own.
@@ -36,10 +36,10 @@ pub mod tactics;
 pub use build::{MAX_COST_SECONDS, NodeRef, ProgramProblem, build, build_on, produced_shardings};
 pub use conflict::{Conflict, conflict};
 pub use constraints::UserConstraints;
-pub use cost::compute_cost;
 pub use host_offload::{leanest_with_stacks_offloaded, stacks_to_offload};
 pub use kernels::{KernelTable, warn_of_unpriced_kernels};
 pub use mesh::{BYTES_PER_GIB, CompilerTarget, Efficiency, MAX_MEMORY_GIB, Mesh};
+pub use op_cost::compute_cost;
 pub use overlap::{Span, Timeline, overlapped_step_s, timeline};
 pub use plan::{Held, HostTraffic, MESH_SYMBOL, MemoryProfile, Plan, PlanCost, PlanSpace, Prefetch, Stack};
 pub use reshard::{CollectiveKind, reshard};

@@ -270,7 +270,7 @@ mod tests {
         let costs: Vec<(f64, f64, f64)> = enumerate(&r, &m)
             .iter()
             .map(|s| {
-                let c = crate::cost::compute_cost(&module, op, &r, s, &m, &crate::cost::Traffic::ALONE);
+                let c = crate::op_cost::compute_cost(&module, op, &r, s, &m, &crate::op_cost::Traffic::ALONE);
                 (c.flops, c.bytes, c.seconds)
             })
             .collect();

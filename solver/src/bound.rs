@@ -27,7 +27,7 @@
 //! `μ`: the sum above is a valid bound for any of them, so rounding costs a few units and never soundness.
 //! Forbidden strategies, and pairs at [`FORBIDDEN_COST`] or more, are excluded (no answer uses them).
 
-mod exact;
+mod arithmetic;
 mod lifted;
 mod trws;
 
@@ -37,7 +37,7 @@ use crate::effort::{Effort, SharedBound};
 use crate::problem::FORBIDDEN_COST;
 use crate::problem::memory::{MemoryProfile, SlotSums};
 use crate::problem::{ChoiceProblem, Cost, EdgeId, Node};
-use crate::schedule::SETTLING_SWEEP_CAP_S;
+use crate::time_shares::SETTLING_SWEEP_CAP_S;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -121,7 +121,7 @@ pub struct Diffusion<'p> {
     node_units: Vec<u64>,
     /// The units of work of an evaluation of the bound, or of a step of the memory multipliers.
     check_units: u64,
-    /// The largest magnitude of each edge's costs below [`FORBIDDEN_COST`] (for `edge_least` in `exact.rs`).
+    /// The largest magnitude of each edge's costs below [`FORBIDDEN_COST`] (for `edge_least` in `arithmetic.rs`).
     largest: Vec<u64>,
     /// `φ` of each edge's `from` end and `to` end.
     phi: Vec<[Vec<f64>; 2]>,

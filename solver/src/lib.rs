@@ -46,7 +46,7 @@
 //! - `clusters/`: clusters, the coarse MIP, the search over clusters and its thread portfolio;
 //! - `heuristics/`: greedy propagation, beam search, MCTS and random restarts, for comparing with the optimum;
 //! - `method`: the methods a user picks by name;
-//! - `schedule`: every share of the time limit a phase reads, in one table;
+//! - `time_shares`: every share of the time limit a phase reads, in one table;
 //! - `pipeline`: the default solve; `check`: the verdict on a given answer;
 //! - `lean`: memory as the tie-breaker (the leanest answer within a cost cap, by bisection over the limit).
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
@@ -69,10 +69,10 @@ mod presolve;
 mod problem;
 mod reduction;
 mod rng;
-pub mod schedule;
 mod search;
 #[doc(hidden)]
 pub mod testing;
+pub mod time_shares;
 
 // What a user of the library calls: the problem and its format, the solve and its options and report,
 // the backends behind the one trait, the verdict on an answer, memory as the tie-breaker.
@@ -113,5 +113,5 @@ pub mod internals {
     pub use crate::problem::{max_peak, min_peak};
     pub use crate::reduction::Reduction;
     pub use crate::rng::Rng;
-    pub use crate::schedule::LINK_SHARE;
+    pub use crate::time_shares::LINK_SHARE;
 }

@@ -3,7 +3,7 @@
 //! and the peak memory per device.
 
 use super::{Plan, PlanSpace};
-use crate::cost::{ComputeCost, compute_cost};
+use crate::op_cost::{ComputeCost, compute_cost};
 use crate::reshard::{Collective, reshard};
 use automap_ir::sharding::TensorSharding;
 use automap_ir::{OpId, ValueId};

@@ -3,7 +3,7 @@
 //! such a fusion costs in memory traffic.
 
 use super::PlanSpace;
-use crate::cost::Traffic;
+use crate::op_cost::Traffic;
 use automap_ir::sharding::TensorSharding;
 use automap_ir::{OpKind, ValueId};
 

@@ -20,8 +20,8 @@ pub use memory::{Held, MemoryProfile};
 pub use offload::{HostTraffic, Stack};
 pub use prefetch::Prefetch;
 
-use crate::cost::Traffic;
 use crate::mesh::Mesh;
+use crate::op_cost::Traffic;
 use crate::rules::{OpRule, rule_for, tie_rule};
 use crate::schedule::{Schedule, Step};
 use crate::strategy::{Strategy, enumerate};

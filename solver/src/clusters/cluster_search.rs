@@ -12,7 +12,7 @@
 //! finds nothing either, a random connected region is re-drawn (iterated local search); the best answer
 //! is kept.
 //!
-//! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `lagrangian.rs`) moves on the same state with
+//! The Lagrangian search ([`ClusterSearch::run_lagrangian`], in `cluster_lagrangian.rs`) moves on the same state with
 //! memory priced into the costs instead. Searches on different threads share their best answer through a
 //! [`Board`], on which the Lagrangian search also offers every answer that fits it finds; every
 //! `CROSSOVER_EVERY_S` seconds the feasible search crosses its answer with the latest offer (`crossover.rs`:
@@ -21,11 +21,11 @@
 //! instead ([`ClusterSearch::exploring`]): the same search from another start, posting what it finds. How the
 //! searches are put together in teams and episodes is [`crate::clusters::portfolio`]'s.
 
+mod cluster_lagrangian;
+mod cluster_regions;
 mod crossover;
 mod hubs;
 mod knapsack;
-mod lagrangian;
-mod regions;
 
 pub use hubs::{HUB_MIN_DEGREE, hubs};
 
@@ -36,8 +36,8 @@ use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
 use crate::problem::memory::SlotSums;
 use crate::rng::Rng;
-use crate::schedule::{CROSSOVER_BUDGET_S, CROSSOVER_EVERY_S, RESTART_EVERY_S};
 use crate::search::state::{Search, Worklist};
+use crate::time_shares::{CROSSOVER_BUDGET_S, CROSSOVER_EVERY_S, RESTART_EVERY_S};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -61,7 +61,7 @@ const PROGRESS_EVERY_S: f64 = 1.0;
 
 /// What became of a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Verdict {
+enum MoveResult {
     /// Applied.
     Kept,
     /// Undone: not cheaper.
@@ -204,7 +204,7 @@ impl<'p> ClusterSearch<'p> {
     }
 
     /// Let a Lagrangian search ([`ClusterSearch::run_lagrangian`]) start again from its start and first
-    /// multipliers this often (by default every `schedule::RESTART_EVERY_S` seconds).
+    /// multipliers this often (by default every `time_shares::RESTART_EVERY_S` seconds).
     pub fn restarting_every(mut self, every: Duration) -> Self {
         self.restart_every = every;
         self
@@ -269,7 +269,7 @@ impl<'p> ClusterSearch<'p> {
 
     /// Set several clusters; keep the change if the cost falls and memory fits (or, when memory did not
     /// fit before, the peak falls without the cost rising).
-    fn try_move(&mut self, moves: &[(usize, usize)]) -> Verdict {
+    fn try_move(&mut self, moves: &[(usize, usize)]) -> MoveResult {
         let old: Vec<(usize, usize)> = moves.iter().map(|&(c, _)| (c, self.coarse.x[c])).collect();
         let (cost, peak, fit) = (self.coarse.cost, self.fine.mem.peak(), self.feasible());
         for &(c, o) in moves {
@@ -278,12 +278,12 @@ impl<'p> ClusterSearch<'p> {
         let cheaper = if fit { self.coarse.cost < cost } else { self.coarse.cost <= cost };
         let room = if fit { self.feasible() } else { self.fine.mem.peak() < peak };
         if cheaper && room {
-            return Verdict::Kept;
+            return MoveResult::Kept;
         }
         let verdict = if cheaper {
-            Verdict::NoRoom(self.fine.mem.slots_over(self.fine.limit.unwrap_or(i128::MAX)))
+            MoveResult::NoRoom(self.fine.mem.slots_over(self.fine.limit.unwrap_or(i128::MAX)))
         } else {
-            Verdict::NotCheaper
+            MoveResult::NotCheaper
         };
         for &(c, o) in old.iter().rev() {
             self.set(c, o);
@@ -310,7 +310,7 @@ impl<'p> ClusterSearch<'p> {
             let mut better: Vec<(i128, usize)> =
                 (0..k).map(|o| (self.coarse.local_cost(c, o) - here, o)).filter(|d| d.0 < 0).collect();
             better.sort_unstable();
-            if better.iter().any(|&(_, o)| self.try_move(&[(c, o)]) == Verdict::Kept) {
+            if better.iter().any(|&(_, o)| self.try_move(&[(c, o)]) == MoveResult::Kept) {
                 for a in &self.coarse.arcs[c] {
                     work.push(a.other);
                 }
@@ -348,9 +348,9 @@ impl<'p> ClusterSearch<'p> {
                 continue;
             }
             match self.try_move(&moves) {
-                Verdict::Kept => moved += 1,
-                Verdict::NotCheaper => {}
-                Verdict::NoRoom(over) => {
+                MoveResult::Kept => moved += 1,
+                MoveResult::NotCheaper => {}
+                MoveResult::NoRoom(over) => {
                     // Raise the penalty of every slot the move would have overflowed.
                     for k in over {
                         self.mu[k] = (self.mu[k] * PENALTY_GROWTH).max(FIRST_PENALTY);

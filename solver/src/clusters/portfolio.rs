@@ -25,7 +25,7 @@ use crate::clusters::{Clustered, Clusters};
 use crate::effort::Effort;
 use crate::phase::Phase;
 use crate::problem::ChoiceProblem;
-use crate::schedule::{FINAL_CROSSOVER_S, FINAL_CROSSOVER_SHARE, HUB_SWEEP_S, HUB_SWEEP_SHARE};
+use crate::time_shares::{FINAL_CROSSOVER_S, FINAL_CROSSOVER_SHARE, HUB_SWEEP_S, HUB_SWEEP_SHARE};
 use std::time::{Duration, Instant};
 
 /// Teams run one after another, each for an equal share of the time: two, as measured on S (three

@@ -4,15 +4,15 @@
 //! ([`crate::search::lagrangian`]), and the dual resumed when the search's answer is one it was
 //! closing in on. It hands back its bound, an answer and the pool of answers the searches found.
 
-use super::exact::mip_ahead;
+use super::mip_phase::mip_ahead;
 use crate::backend::SolveOptions;
 use crate::bound::{Diffusion, ENTRIES_PER_S, Proven, UNITS_PER_S};
 use crate::effort::{Effort, SharedBound};
 use crate::phase::{Phase, Stop};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
-use crate::schedule::{LIFT_SHARE, Schedule};
 use crate::search::elite::Elite;
+use crate::time_shares::{LIFT_SHARE, PhaseShares};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -25,7 +25,7 @@ pub(super) struct DualOutcome<'q> {
     pub read: Option<Vec<usize>>,
     /// The cheapest distinct answers the Lagrangian searches found (both), for the merged MIP.
     pub pool: Elite,
-    /// The diffusion the searches started from, when they ran: the exact phase may search from it
+    /// The diffusion the searches started from, when they ran: the MIP phase may search from it
     /// again.
     pub diffusion: Option<Diffusion<'q>>,
     /// How long the dual worked (its share, or longer when it went on).
@@ -55,7 +55,7 @@ pub(super) struct Dual<'a, 'q> {
     /// The solve's options.
     pub opts: &'a SolveOptions,
     /// The phases' shares.
-    pub budget: Schedule,
+    pub budget: PhaseShares,
     /// Whether the dual runs beside the local search (else before it).
     pub concurrent: bool,
     /// The solve's deadline.
@@ -201,7 +201,7 @@ impl<'q> Dual<'_, 'q> {
                 .map(|(_, x)| x)
                 .or_else(|| d.read_answer())
         });
-        // The diffusion goes on to the exact phase, which may search from it again.
+        // The diffusion goes on to the MIP phase, which may search from it again.
         let diffusion = (!budget.lagrangian.is_zero()).then_some(d);
         DualOutcome { bound, read, pool, diffusion, worked, searched: search_time }
     }

@@ -1,9 +1,9 @@
-//! The phases before the exact one: the local search, with the dual's thread beside it (or before it
+//! The phases before the MIP phase: the local search, with the dual's thread beside it (or before it
 //! on one thread, in a deterministic solve), the dual's answer polished, and the better answer handed
-//! to the exact phase with the pool of answers and the diffusion the searches started from.
+//! to the MIP phase with the pool of answers and the diffusion the searches started from.
 
 use super::dual::{Dual, DualOutcome};
-use super::exact::{Starts, exact_phase};
+use super::mip_phase::{Starts, mip_phase};
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};
 use crate::bound::Proven;
 use crate::effort::SharedBound;
@@ -11,8 +11,8 @@ use crate::method::Method;
 use crate::phase::{Phase, PhaseLog, PhaseRun};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
-use crate::schedule::Schedule;
 use crate::search::local::LocalSearch;
+use crate::time_shares::PhaseShares;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -46,7 +46,7 @@ pub(super) fn heuristic_then_exact(
     // search; the Lagrangian search not with user constraints, which it does not see.
     let concurrent = opts.threads > 1;
     let budget =
-        Schedule::new(base, method == Method::Auto, concurrent || opts.deterministic, !q.has_user_constraints());
+        PhaseShares::new(base, method == Method::Auto, concurrent || opts.deterministic, !q.has_user_constraints());
     let warm_time = budget.warm;
     let deadline = t0 + opts.time_limit;
     let shared = SharedBound::default();
@@ -113,14 +113,14 @@ pub(super) fn heuristic_then_exact(
         let second =
             [heuristic, polished].into_iter().flatten().find(|c| warm.as_ref().is_some_and(|w| &w.choice != c));
         let proven = found.lock().map(|f| f.clone()).unwrap_or_default();
-        // The exact phase's nominal time, in a deterministic solve: the limit less what the phases
+        // The MIP phase's nominal time, in a deterministic solve: the limit less what the phases
         // before were given (the dual beside the local search, or before it on one thread; the polish).
         let allotted = if concurrent {
             (dual.worked + dual.searched).max(warm_time)
         } else {
             dual.worked + dual.searched + warm_time
         } + warm_time;
-        let exact_time = match opts.deterministic {
+        let mip_time = match opts.deterministic {
             true => nominal.saturating_sub(allotted),
             false => opts.time_limit.saturating_sub(t0.elapsed()),
         };
@@ -129,7 +129,7 @@ pub(super) fn heuristic_then_exact(
             (warm, _) => {
                 let (pool, diffusion) = (std::mem::take(&mut dual.pool), dual.diffusion.take());
                 let starts = Starts { warm, second, pool, diffusion };
-                exact_phase(q, opts, starts, proven.multipliers, (t0, exact_time), shifted)
+                mip_phase(q, opts, starts, proven.multipliers, (t0, mip_time), shifted)
             }
         };
         stop.store(true, Ordering::Relaxed);

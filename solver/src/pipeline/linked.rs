@@ -54,7 +54,7 @@ impl std::fmt::Display for LinkStats {
 /// that it does not pay for its own solve.
 pub const LINK_WORTH: f64 = 0.5;
 
-/// `Auto` with repeats linked: the linked problem ([`crate::link`]) solved for [`crate::schedule::LINK_SHARE`] of the
+/// `Auto` with repeats linked: the linked problem ([`crate::link`]) solved for [`crate::time_shares::LINK_SHARE`] of the
 /// time, its answer mapped back and kept, then the whole problem solved from it for the rest, which
 /// proves the bound (the linked problem's own bound proves nothing of the whole: linking restricts).
 pub(super) fn through_links(
@@ -73,7 +73,7 @@ pub(super) fn through_links(
     // The share counts from now, not from `started`: on a short limit, reading and building a large
     // model would eat it, and the linked solve, whose answer the rest starts from, would get nothing.
     // (Only past the solve's own deadline is it cut shorter.)
-    let share = opts.time_limit.mul_f64(crate::schedule::LINK_SHARE);
+    let share = opts.time_limit.mul_f64(crate::time_shares::LINK_SHARE);
     let left = (started + opts.time_limit).saturating_duration_since(Instant::now());
     // A start given in `p`'s indices starts the linked solve where its copies agree.
     let warm_start = opts.warm_start.as_ref().and_then(|w| linked.restrict(w));
@@ -112,7 +112,7 @@ pub(super) fn through_links(
         .map(|r| linked.lift(&r.solution.choice))
         .and_then(|x| evaluate(p, &x).ok().filter(|e| e.is_feasible()).map(|e| (x, e.cost)))
         .map(|(mut x, cost)| {
-            let cost = crate::search::symmetry::unmix(p, &mut x).unwrap_or(cost);
+            let cost = crate::search::unmix::unmix(p, &mut x).unwrap_or(cost);
             (x, cost)
         });
     let seconds = t0.elapsed().as_secs_f64();

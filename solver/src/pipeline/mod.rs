@@ -5,9 +5,9 @@
 //! merge, see [`crate::clusters`]); the answer is mapped back and checked by the evaluator.
 
 mod dual;
-mod exact;
 mod heuristic;
 mod linked;
+mod mip_phase;
 
 pub use linked::{LINK_WORTH, LinkStats};
 
@@ -20,9 +20,9 @@ use crate::phase::{Phase, PhaseLog, PhaseRun, Stop};
 use crate::presolve::{PresolveStats, presolve_with};
 use crate::problem::ChoiceProblem;
 use crate::reduction::Reduction;
-use crate::schedule::Schedule;
 use crate::search::local::LocalSearch;
 use crate::search::local::TERMS_PER_S;
+use crate::time_shares::PhaseShares;
 use heuristic::heuristic_then_exact;
 use linked::through_links;
 use std::time::Instant;
@@ -74,7 +74,7 @@ pub fn solve(
 }
 
 /// `r` with the parts of its answer that mix twins of a symmetry of `p` turned back
-/// ([`crate::search::symmetry`]): a last move no search phase makes, which costs one pass over the
+/// ([`crate::search::unmix`]): a last move no search phase makes, which costs one pass over the
 /// problem per part turned.
 fn unmixed(
     p: &ChoiceProblem,
@@ -85,7 +85,7 @@ fn unmixed(
 ) -> Report {
     let started = Instant::now();
     let s = &mut r.solution;
-    if let Some(cost) = crate::search::symmetry::unmix(p, &mut s.choice) {
+    if let Some(cost) = crate::search::unmix::unmix(p, &mut s.choice) {
         s.cost = cost;
         s.bound = s.bound.min(cost);
         if s.bound >= cost {
@@ -108,7 +108,7 @@ pub(super) fn solve_whole(
 ) -> Result<Report, SolveError> {
     let t0 = Instant::now();
     // Finish inside the limit: backends overrun their own limits a little, and mapping back takes time.
-    let nominal = Schedule::nominal(opts.time_limit);
+    let nominal = PhaseShares::nominal(opts.time_limit);
     // The limit counts from `started`: time already gone is taken off, time still to come is added.
     let time_limit = match opts.started {
         Some(s) if s > t0 => nominal + (s - t0),

@@ -2,7 +2,7 @@
 //! two axes of equal size, bandwidth and latency can trade places in every sharding without changing
 //! any time or memory. Such a problem has, for every answer, a twin of the same cost, and a search that
 //! reads its answer node by node can end with one part of the program in one twin and the rest in the
-//! other, paying where they meet; [`crate::search::symmetry`] finds such parts and turns them back.
+//! other, paying where they meet; [`crate::search::unmix`] finds such parts and turns them back.
 //!
 //! A symmetry is data given with the problem (the contest format carries none); nothing here trusts it:
 //! every move made with one is evaluated exactly, so a relabeling that does not quite keep costs (a

@@ -13,7 +13,7 @@ use crate::presolve::presolve;
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
 use crate::reduction::Reduction;
-use crate::schedule::{MIN_RESEARCH_S, RESEARCH_SHARE, RESTRICTED_MIP_S, RESTRICTED_MIP_SHARE};
+use crate::time_shares::{MIN_RESEARCH_S, RESEARCH_SHARE, RESTRICTED_MIP_S, RESTRICTED_MIP_SHARE};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -26,7 +26,7 @@ pub const HIGHS_SETUP_S_PER_STRATEGY: f64 = 30e-6;
 /// answers of `pool` use ([`Elite::candidates`]); then, from `diffusion` (when the Lagrangian searches
 /// ran), two more searches with other forests, their answers added to the pool and the pool merged
 /// again, for as long as a round finds a cheaper answer and [`MIN_RESEARCH_S`] are left. `search`
-/// ends at the cheapest answer found. `exact_time` is the exact phase's nominal time (a deterministic
+/// ends at the cheapest answer found. `mip_time` is the MIP phase's nominal time (a deterministic
 /// solve counts the rounds' work against it), `max_search` the most each pair of searches may take;
 /// returns the nominal time the rounds took.
 pub(crate) fn merge_rounds(
@@ -34,14 +34,14 @@ pub(crate) fn merge_rounds(
     opts: &SolveOptions,
     (search, pool): (&mut Search<'_>, &mut Elite),
     diffusion: Option<&Diffusion<'_>>,
-    (t0, exact_time, max_search): (Instant, Duration, Duration),
+    (t0, mip_time, max_search): (Instant, Duration, Duration),
     shifted: &mut dyn FnMut(&Progress),
 ) -> Duration {
     let deadline = t0 + opts.time_limit;
     let counted = opts.deterministic;
     let mut spent = Duration::ZERO;
     let left = |spent: Duration| match counted {
-        true => exact_time.saturating_sub(spent),
+        true => mip_time.saturating_sub(spent),
         false => deadline.saturating_duration_since(Instant::now()),
     };
     let started = Instant::now();

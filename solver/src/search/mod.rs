@@ -18,7 +18,7 @@ pub(crate) mod local;
 pub(crate) mod merge;
 pub(crate) mod regions;
 pub(crate) mod state;
-pub(crate) mod symmetry;
 pub(crate) mod trees;
+pub(crate) mod unmix;
 
 pub use local::LocalSearch;

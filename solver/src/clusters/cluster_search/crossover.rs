@@ -4,7 +4,7 @@
 //! [`crate::clusters::coarse_mip`]). The searches move one cluster or one tree at a time; this moves any subset of
 //! the differences together, which is what two answers stuck at the memory limit in different places
 //! need. Warm-started from the current answer, so it is never worse. (A region's clusters free among
-//! all their options, the rest kept, is `regions.rs`.)
+//! all their options, the rest kept, is `cluster_regions.rs`.)
 
 use super::ClusterSearch;
 use crate::backend::SolveOptions;

@@ -5,7 +5,7 @@
 use super::ClusterSearch;
 use crate::effort::Effort;
 use crate::problem::ChoiceProblem;
-use crate::schedule::{HUB_REGION_S, REGION_COUNTS_S};
+use crate::time_shares::{HUB_REGION_S, REGION_COUNTS_S};
 use cranelift_entity::EntityRef;
 use std::time::Duration;
 

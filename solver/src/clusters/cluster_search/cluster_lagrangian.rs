@@ -13,7 +13,7 @@
 //!    [`CONTINUATION_EVERY`] rounds a continuation, which raises the multipliers of the slots over the
 //!    limit a little at a time and re-optimizes until the penalized optimum fits.
 //!
-//! Every `schedule::RESTART_EVERY_S` seconds the search starts again from where it began, for answers unlike the
+//! Every `time_shares::RESTART_EVERY_S` seconds the search starts again from where it began, for answers unlike the
 //! ones it has offered so far.
 //!
 //! The inner problem is solved heuristically, so the Lagrangian value is no bound; only answers that fit

@@ -1,4 +1,4 @@
-//! The exact phase of the default pipeline, warm-started with the best answer so far: the answers
+//! The MIP phase of the default pipeline, warm-started with the best answer so far: the answers
 //! merged when no MIP lies ahead, then HiGHS through clusters when nodes merge (the coarse MIP, or the
 //! searches over clusters when it is too large), else over the whole problem (when that MIP is too
 //! large: restricted MIPs and regions in turn).
@@ -9,17 +9,17 @@ use crate::effort::Effort;
 use crate::phase::{Phase, Stop};
 use crate::problem::ChoiceProblem;
 use crate::problem::eval::evaluate;
-use crate::schedule::{MAX_LAGRANGIAN_S, REGION_ROUND_S, RESTRICTED_MIP_S, RESTRICTED_MIP_SHARE};
 use crate::search::candidates::MAX_CANDIDATES;
 use crate::search::elite::Elite;
 use crate::search::merge::{merge_rounds, restricted_round};
+use crate::time_shares::{MAX_LAGRANGIAN_S, REGION_ROUND_S, RESTRICTED_MIP_S, RESTRICTED_MIP_SHARE};
 use std::time::{Duration, Instant};
 
 /// The unit a deterministic region search counts its region MIPs in (per second of its nominal time;
-/// each MIP counts `schedule::REGION_COUNTS_S` seconds).
+/// each MIP counts `time_shares::REGION_COUNTS_S` seconds).
 const REGION_UNITS_PER_S: f64 = 1000.0;
 
-/// Will the exact phase pose a MIP (over the clusters, or over the whole problem), rather than search?
+/// Will the MIP phase pose a MIP (over the clusters, or over the whole problem), rather than search?
 /// Judged by size alone ([`crate::exact::highs::surely_fits`]).
 pub(super) fn mip_ahead(q: &ChoiceProblem) -> bool {
     if crate::exact::highs::surely_fits(q) {
@@ -33,7 +33,7 @@ pub(super) fn mip_ahead(q: &ChoiceProblem) -> bool {
     }
 }
 
-/// The answers the exact phase starts from.
+/// The answers the MIP phase starts from.
 pub(super) struct Starts<'q> {
     /// The best answer so far, if any fits.
     pub warm: Option<Solution>,
@@ -50,14 +50,14 @@ pub(super) struct Starts<'q> {
 /// problem (when that MIP is too large: the MIP over the strategies the starts use, then restricted
 /// MIPs and regions in turn), warm-started with the starts' best; `prices` (memory multipliers per
 /// slot, from the dual bound) start the Lagrangian search over clusters. The solve started at `t0`;
-/// `exact_time` is this phase's nominal time (in a deterministic solve, what its work is sized by; the
+/// `mip_time` is this phase's nominal time (in a deterministic solve, what its work is sized by; the
 /// solve's time limit stays the cap).
-pub(super) fn exact_phase(
+pub(super) fn mip_phase(
     q: &ChoiceProblem,
     opts: &SolveOptions,
     Starts { warm, second, mut pool, diffusion }: Starts<'_>,
     prices: Vec<f64>,
-    (t0, exact_time): (Instant, Duration),
+    (t0, mip_time): (Instant, Duration),
     shifted: &mut dyn FnMut(&Progress),
 ) -> Result<Solution, SolveError> {
     let remaining = |share: f64| opts.time_limit.saturating_sub(t0.elapsed()).mul_f64(share);
@@ -67,7 +67,7 @@ pub(super) fn exact_phase(
         // The phases before took the whole limit (on a large problem, presolve and the first answer
         // can): nothing here could finish, and setting up its models alone takes seconds. (Without
         // an answer, the repaired greedy start below is still tried.)
-        if opts.deterministic && !exact_time.is_zero() {
+        if opts.deterministic && !mip_time.is_zero() {
             opts.watch.clock_ended();
         }
         return Ok(w);
@@ -79,7 +79,7 @@ pub(super) fn exact_phase(
     }
     // The starts merged, and more answers searched for and merged while that finds cheaper answers,
     // when no MIP lies ahead that could prove what it finds.
-    let (mut warm, mut exact_time) = (warm, exact_time);
+    let (mut warm, mut mip_time) = (warm, mip_time);
     let merging = pool.len() > 1 && warm.is_some() && !mip_ahead(q);
     if merging && let Some(w) = &warm {
         let mut search = crate::search::state::Search::new(q);
@@ -90,10 +90,10 @@ pub(super) fn exact_phase(
             opts,
             (&mut search, &mut pool),
             diffusion.as_ref(),
-            (t0, exact_time, Duration::from_secs(MAX_LAGRANGIAN_S)),
+            (t0, mip_time, Duration::from_secs(MAX_LAGRANGIAN_S)),
             shifted,
         );
-        exact_time = exact_time.saturating_sub(spent);
+        mip_time = mip_time.saturating_sub(spent);
         if search.cost < w.cost && search.feasible() {
             let time_to_best = t0.elapsed().as_secs_f64();
             let (choice, cost) = (search.x.clone(), search.cost);
@@ -105,9 +105,8 @@ pub(super) fn exact_phase(
         o.warm_start = Some(w.choice.clone());
     }
     // Through clusters first: when the coarse MIP fits, it usually settles the problem.
-    let clustered =
-        Effort::of(exact_time, opts.deterministic, crate::clusters::cluster_search::UNITS_PER_S, &opts.watch)
-            .capped(t0 + opts.time_limit);
+    let clustered = Effort::of(mip_time, opts.deterministic, crate::clusters::cluster_search::UNITS_PER_S, &opts.watch)
+        .capped(t0 + opts.time_limit);
     if let Some(sol) = through_clusters(q, &o, (warm.as_ref(), second.clone()), prices, t0, &clustered, shifted)? {
         return Ok(sol);
     }
@@ -155,10 +154,10 @@ pub(super) fn exact_phase(
             let mut merged = pool.len() > 1 && !merging;
             // Then alternate: every node free among a few candidates (one MIP), then regions free
             // among all their strategies. In a deterministic solve the rounds share out the phase's
-            // nominal time (`exact_time`) and the clock only caps them; otherwise they run by it.
+            // nominal time (`mip_time`) and the clock only caps them; otherwise they run by it.
             let counted = opts.deterministic;
-            let mut nominal_left = exact_time;
-            let regions = Effort::of(exact_time, counted, REGION_UNITS_PER_S, &opts.watch).capped(deadline);
+            let mut nominal_left = mip_time;
+            let regions = Effort::of(mip_time, counted, REGION_UNITS_PER_S, &opts.watch).capped(deadline);
             let mut round = 0u64;
             // HiGHS checks its time limit coarsely (measured on the 24-layer step on a 4x4 mesh: 10.1 s
             // for a 3.4 s limit; it is now also interrupted at the deadline, `exact/interrupt.rs`): by

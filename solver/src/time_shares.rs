@@ -1,6 +1,6 @@
 //! How a solve's time limit is shared out: every share of the time and every cap in seconds that a
 //! phase of a solve (or of a plan around it) reads, in one table, each with a line on why; and
-//! `Schedule`, the durations of the phases before the exact one, computed once per solve so that
+//! `PhaseShares`, the durations of the phases before the MIP phase, computed once per solve so that
 //! the schedule is pinned by a test rather than woven into control flow.
 //!
 //! What is not here: each phase's *rate* (the work units it counts as one second in a deterministic
@@ -19,10 +19,10 @@ pub const SAFETY_SHARE: f64 = 0.95;
 pub const SAFETY_MS: u64 = 300;
 /// Share of the time limit the linked problem gets when linking is tried
 /// ([`crate::SolveOptions::link`]): deciding the repeated layers once is cheap and its answer a
-/// good start, but the whole problem's exact phase is what proves.
+/// good start, but the whole problem's MIP phase is what proves.
 pub const LINK_SHARE: f64 = 0.25;
 
-// ---- Before the exact phase (`Schedule`).
+// ---- Before the MIP phase (`PhaseShares`).
 
 /// Share of the time limit the heuristic gets before the exact backend in [`crate::Method::Auto`]:
 /// enough for a first answer to warm-start the MIP.
@@ -49,10 +49,10 @@ pub const DUAL_CAP_SHARE: f64 = 0.75;
 /// `search::lagrangian::PATIENCE`; each goes on, up to [`LAGRANGIAN_CAP_SHARE`], while it
 /// still finds cheaper answers, unless a MIP lies ahead).
 pub const LAGRANGIAN_SHARE: f64 = 0.15;
-/// Most seconds for the Lagrangian search (also for each round of it in the exact phase).
+/// Most seconds for the Lagrangian search (also for each round of it in the MIP phase).
 pub const MAX_LAGRANGIAN_S: u64 = 40;
 /// Share of the time limit a Lagrangian search may run in all, past `LAGRANGIAN_SHARE`, while it is
-/// still finding cheaper answers (its best found in the latter half of its run), when the exact phase
+/// still finding cheaper answers (its best found in the latter half of its run), when the MIP phase
 /// after it has no MIP to pose (too large, over the clusters and over the whole problem): it then
 /// competes with a search (over clusters, or of regions), and the one finding cheaper answers keeps
 /// the time. A MIP that fits keeps its time, as it can prove what it finds.
@@ -64,9 +64,9 @@ pub const MAX_LAGRANGIAN_CAP_S: u64 = 120;
 /// its last multipliers (a sweep of the largest model problems takes seconds).
 pub const SETTLING_SWEEP_CAP_S: u64 = 60;
 
-// ---- The exact phase on the whole problem (`search::merge`, `search::regions`).
+// ---- The MIP phase on the whole problem (`search::merge`, `search::regions`).
 
-/// Share of the exact phase's time left that each new pair of Lagrangian searches gets before the pool
+/// Share of the MIP phase's time left that each new pair of Lagrangian searches gets before the pool
 /// is merged again (at most [`MAX_LAGRANGIAN_S`]).
 pub const RESEARCH_SHARE: f64 = 0.4;
 /// Seconds that must be left for another round of searches and merging.
@@ -132,10 +132,10 @@ pub const CONFLICT_TEST_S: f64 = 10.0;
 /// no plan. A run past the limit by this much at most is the price of saying which.
 pub const CONFLICT_FIRST_TEST_S: f64 = 1.0;
 
-/// What each phase before the exact one may take, in a solve of `Method::Auto` (all zero for
+/// What each phase before the MIP phase may take, in a solve of `Method::Auto` (all zero for
 /// `Method::Highs`, which goes straight to the exact backend).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Schedule {
+pub(crate) struct PhaseShares {
     /// The local search, and again the polish of the dual's answer.
     pub warm: Duration,
     /// The dual bound's share (zero when it does not run: one thread in a solve by the clock).
@@ -149,7 +149,7 @@ pub(crate) struct Schedule {
     pub lagrangian_cap: Duration,
 }
 
-impl Schedule {
+impl PhaseShares {
     /// The time a solve of `limit` plans to use: backends overrun their own limits a little, and
     /// mapping the answer back takes time.
     pub fn nominal(limit: Duration) -> Duration {
@@ -160,7 +160,7 @@ impl Schedule {
     /// solve of `Method::Auto` when `auto`, with the dual run when `dual_runs` (on a second thread,
     /// or before the local search in a deterministic solve) and the Lagrangian search after it when
     /// `lagrangian_runs`.
-    pub fn new(base: Duration, auto: bool, dual_runs: bool, lagrangian_runs: bool) -> Schedule {
+    pub fn new(base: Duration, auto: bool, dual_runs: bool, lagrangian_runs: bool) -> PhaseShares {
         let share = |s: f64| base.mul_f64(s);
         let secs = Duration::from_secs;
         let warm = if auto { share(HEURISTIC_SHARE).min(secs(MAX_HEURISTIC_S)) } else { Duration::ZERO };
@@ -181,7 +181,7 @@ impl Schedule {
             true => Duration::ZERO,
             false => lagrangian.max(share(LAGRANGIAN_CAP_SHARE).min(secs(MAX_LAGRANGIAN_CAP_S))),
         };
-        Schedule { warm, dual, dual_cap, lagrangian, lagrangian_cap }
+        PhaseShares { warm, dual, dual_cap, lagrangian, lagrangian_cap }
     }
 }
 
@@ -198,10 +198,10 @@ mod tests {
     }
 
     #[test]
-    fn a_minute_leaves_the_exact_phase_most_of_it() {
-        let base = Schedule::nominal(Duration::from_secs(60));
+    fn a_minute_leaves_the_mip_phase_most_of_it() {
+        let base = PhaseShares::nominal(Duration::from_secs(60));
         assert!(close(base, s(56.7)));
-        let b = Schedule::new(base, true, true, true);
+        let b = PhaseShares::new(base, true, true, true);
         assert_eq!((b.warm, b.dual), (s(5.0), s(5.0)), "the local search is capped; the dual runs as long");
         assert!(close(b.dual_cap, s(42.525)), "{b:?}");
         assert!(close(b.lagrangian, s(8.505)) && close(b.lagrangian_cap, s(28.35)), "{b:?}");
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn long_limits_hit_the_caps_in_seconds() {
-        let b = Schedule::new(Schedule::nominal(Duration::from_secs(600)), true, true, true);
+        let b = PhaseShares::new(PhaseShares::nominal(Duration::from_secs(600)), true, true, true);
         assert_eq!((b.warm, b.dual, b.lagrangian, b.lagrangian_cap), (s(5.0), s(20.0), s(40.0), s(120.0)));
         assert!(close(b.dual_cap, s(427.275)), "{b:?}");
     }
@@ -217,11 +217,11 @@ mod tests {
     #[test]
     fn phases_that_do_not_run_get_nothing() {
         let base = Duration::from_secs(60);
-        assert_eq!(Schedule::new(base, false, true, true), Schedule::new(Duration::ZERO, true, true, true));
-        let one_thread = Schedule::new(base, true, false, true);
+        assert_eq!(PhaseShares::new(base, false, true, true), PhaseShares::new(Duration::ZERO, true, true, true));
+        let one_thread = PhaseShares::new(base, true, false, true);
         assert_eq!((one_thread.dual, one_thread.lagrangian, one_thread.lagrangian_cap), (s(0.0), s(0.0), s(0.0)));
         assert_eq!(one_thread.warm, s(5.0));
-        let constrained = Schedule::new(base, true, true, false);
+        let constrained = PhaseShares::new(base, true, true, false);
         assert!(!constrained.dual.is_zero() && constrained.lagrangian.is_zero());
     }
 }
