@@ -1,88 +1,159 @@
 //! Op kinds and the attributes that sharding needs.
 
-/// Elementwise operations: every operand and result have the same shape (scalars of `clamp` and `select`
-/// predicates may broadcast), so every dimension passes through.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum ElementwiseOp {
-    Add,
-    Subtract,
-    Multiply,
-    Divide,
-    Remainder,
-    Maximum,
-    Minimum,
-    Power,
-    Atan2,
-    And,
-    Or,
-    Xor,
-    Not,
-    ShiftLeft,
-    ShiftRightArithmetic,
-    ShiftRightLogical,
-    Compare(CompareDirection),
-    Select,
-    Clamp,
-    Negate,
-    Abs,
-    Sign,
-    Exponential,
-    ExponentialMinusOne,
-    Log,
-    LogPlusOne,
-    Logistic,
-    Tanh,
-    Sqrt,
-    Rsqrt,
-    Cbrt,
-    Sine,
-    Cosine,
-    Tan,
-    Floor,
-    Ceil,
-    RoundNearestEven,
-    RoundNearestAfz,
-    IsFinite,
-    Convert,
-    BitcastConvert,
-    ReducePrecision,
-    PopulationCount,
-    CountLeadingZeros,
-    Real,
-    Imag,
-    Complex,
-    /// A `chlo` elementwise op (square, erf, erf_inv, lgamma, digamma, sinh, ...), named.
-    Chlo(&'static str),
+/// The elementwise ops, defined once: each row gives the op's name (after the `stablehlo.`/`mhlo.`
+/// prefix), its variant of [`ElementwiseOp`], its operand count and how XLA treats it:
+/// - `Cheap`: every operand and the result have one shape; a fusion recomputes it in each reader;
+/// - `Expensive`: as `Cheap`, but XLA counts it expensive (a division or a transcendental function:
+///   its `IsExpensive`), so a fusion computes it once into a buffer of its own;
+/// - `Scalars`: as `Cheap`, and a rank-0 operand broadcasts (`select`'s predicate, `clamp`'s bounds).
+///
+/// The enum, the name table ([`ELEMENTWISE`]) and each op's facts ([`ElementwiseOp::def`]) come
+/// from these rows; parsing, the verifier, FLOPs, fusion and the sharding rule read them, so adding an
+/// elementwise op is one row here (docs/adding-an-op.md). `compare` (its direction a payload) and the
+/// `chlo` ops (named, not enumerated) are the two variants written out below the rows.
+macro_rules! elementwise_ops {
+    ($($name:literal => $variant:ident, $arity:literal, $how:ident;)*) => {
+        /// Elementwise operations: every operand and result have the same shape (scalars of `clamp`
+        /// and `select` predicates may broadcast), so every dimension passes through.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum ElementwiseOp {
+            $($variant,)*
+            /// `compare`, with its direction.
+            Compare(CompareDirection),
+            /// A `chlo` elementwise op (square, erf, erf_inv, lgamma, digamma, sinh, ...), named.
+            Chlo(&'static str),
+        }
+
+        /// Every elementwise op by name, as the rows above define them (`compare` among them, its
+        /// direction read from the op).
+        pub const ELEMENTWISE: &[Elementwise] = &[
+            $(Elementwise { name: $name, op: ElementwiseOp::$variant, arity: $arity, how: How::$how },)*
+            COMPARE,
+        ];
+    };
+}
+
+elementwise_ops! {
+    "add" => Add, 2, Cheap;
+    "subtract" => Subtract, 2, Cheap;
+    "multiply" => Multiply, 2, Cheap;
+    "divide" => Divide, 2, Expensive;
+    "remainder" => Remainder, 2, Expensive;
+    "maximum" => Maximum, 2, Cheap;
+    "minimum" => Minimum, 2, Cheap;
+    "power" => Power, 2, Expensive;
+    "atan2" => Atan2, 2, Expensive;
+    "and" => And, 2, Cheap;
+    "or" => Or, 2, Cheap;
+    "xor" => Xor, 2, Cheap;
+    "not" => Not, 1, Cheap;
+    "shift_left" => ShiftLeft, 2, Cheap;
+    "shift_right_arithmetic" => ShiftRightArithmetic, 2, Cheap;
+    "shift_right_logical" => ShiftRightLogical, 2, Cheap;
+    "select" => Select, 3, Scalars;
+    "clamp" => Clamp, 3, Scalars;
+    "negate" => Negate, 1, Cheap;
+    "abs" => Abs, 1, Cheap;
+    "sign" => Sign, 1, Cheap;
+    "exponential" => Exponential, 1, Expensive;
+    "exponential_minus_one" => ExponentialMinusOne, 1, Expensive;
+    "log" => Log, 1, Expensive;
+    "log_plus_one" => LogPlusOne, 1, Expensive;
+    "logistic" => Logistic, 1, Expensive;
+    "tanh" => Tanh, 1, Expensive;
+    "sqrt" => Sqrt, 1, Expensive;
+    "rsqrt" => Rsqrt, 1, Expensive;
+    "cbrt" => Cbrt, 1, Expensive;
+    "sine" => Sine, 1, Cheap;
+    "cosine" => Cosine, 1, Cheap;
+    "tan" => Tan, 1, Expensive;
+    "floor" => Floor, 1, Cheap;
+    "ceil" => Ceil, 1, Cheap;
+    "round_nearest_even" => RoundNearestEven, 1, Cheap;
+    "round_nearest_afz" => RoundNearestAfz, 1, Cheap;
+    "is_finite" => IsFinite, 1, Cheap;
+    "convert" => Convert, 1, Cheap;
+    "bitcast_convert" => BitcastConvert, 1, Cheap;
+    "reduce_precision" => ReducePrecision, 1, Cheap;
+    "popcnt" => PopulationCount, 1, Cheap;
+    "count_leading_zeros" => CountLeadingZeros, 1, Cheap;
+    "real" => Real, 1, Cheap;
+    "imag" => Imag, 1, Cheap;
+    "complex" => Complex, 2, Cheap;
+}
+
+/// `compare`'s row ([`ELEMENTWISE`]): two operands, cheap; the direction is the op's.
+const COMPARE: Elementwise =
+    Elementwise { name: "compare", op: ElementwiseOp::Compare(CompareDirection::Eq), arity: 2, how: How::Cheap };
+
+/// How XLA treats an elementwise op (the rows of [`ELEMENTWISE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// Same shapes throughout; recomputed in each reader it fuses into.
+    Cheap,
+    /// Same shapes throughout; computed once, as XLA counts it expensive.
+    Expensive,
+    /// A rank-0 operand broadcasts; otherwise as `Cheap`.
+    Scalars,
+}
+
+/// One row of [`ELEMENTWISE`].
+#[derive(Clone, Copy, Debug)]
+pub struct Elementwise {
+    /// The op's name after its dialect prefix.
+    pub name: &'static str,
+    /// The op.
+    pub op: ElementwiseOp,
+    /// How many operands it takes.
+    pub arity: usize,
+    /// How XLA treats it.
+    pub how: How,
 }
 
 impl ElementwiseOp {
+    /// The op's row of [`ELEMENTWISE`]; `None` for a `chlo` op, whose facts this crate does not record.
+    pub fn def(&self) -> Option<&'static Elementwise> {
+        match self {
+            ElementwiseOp::Chlo(_) => None,
+            ElementwiseOp::Compare(_) => Some(&COMPARE),
+            op => ELEMENTWISE.iter().find(|row| row.op == *op),
+        }
+    }
+
     /// How many operands the op takes: 1, 2 or 3 (`select`, `clamp`); `None` for a `chlo` op, whose
     /// arity this crate does not record.
     pub fn arity(&self) -> Option<usize> {
-        use ElementwiseOp as E;
-        match self {
-            E::Add
-            | E::Subtract
-            | E::Multiply
-            | E::Divide
-            | E::Remainder
-            | E::Maximum
-            | E::Minimum
-            | E::Power
-            | E::Atan2
-            | E::And
-            | E::Or
-            | E::Xor
-            | E::ShiftLeft
-            | E::ShiftRightArithmetic
-            | E::ShiftRightLogical
-            | E::Compare(_)
-            | E::Complex => Some(2),
-            E::Select | E::Clamp => Some(3),
-            E::Chlo(_) => None,
-            _ => Some(1),
+        self.def().map(|row| row.arity)
+    }
+
+    /// Does XLA count the op expensive (a division, a transcendental function; a `chlo` op, whose cost
+    /// this crate does not record), so that a fusion computes it once rather than in each reader?
+    pub fn expensive(&self) -> bool {
+        self.def().is_none_or(|row| row.how == How::Expensive)
+    }
+
+    /// May a rank-0 operand broadcast to the result's shape (`select`'s predicate, `clamp`'s bounds)?
+    pub fn broadcasts_scalars(&self) -> bool {
+        self.def().is_some_and(|row| row.how == How::Scalars)
+    }
+}
+
+#[cfg(test)]
+mod elementwise_tests {
+    use super::*;
+
+    /// Each row names one op, and each op's facts are its own row's.
+    #[test]
+    fn every_row_is_its_ops_own() {
+        for (i, row) in ELEMENTWISE.iter().enumerate() {
+            assert!(ELEMENTWISE[..i].iter().all(|r| r.name != row.name && r.op != row.op), "{} twice", row.name);
+            assert_eq!(row.op.def().map(|d| d.name), Some(row.name));
         }
+        assert_eq!(ElementwiseOp::Compare(CompareDirection::Lt).arity(), Some(2));
+        assert!(ElementwiseOp::Divide.expensive() && !ElementwiseOp::Add.expensive());
+        assert!(ElementwiseOp::Chlo("erf").expensive() && ElementwiseOp::Chlo("erf").arity().is_none());
+        assert!(ElementwiseOp::Select.broadcasts_scalars() && !ElementwiseOp::Multiply.broadcasts_scalars());
     }
 }
 

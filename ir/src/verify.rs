@@ -175,8 +175,7 @@ impl Verifier<'_> {
                 }
                 if let Some(out) = out {
                     for (i, t) in ins.iter().enumerate() {
-                        let scalar_ok = matches!(e, ElementwiseOp::Select | ElementwiseOp::Clamp)
-                            && t.is_some_and(|t| t.rank() == 0);
+                        let scalar_ok = e.broadcasts_scalars() && t.is_some_and(|t| t.rank() == 0);
                         // A bitcast between element types of different widths adds or drops a minor
                         // dimension (`u32[2, 2]` to `u64[2]`): the leading dimensions agree.
                         let widths_ok = matches!(e, ElementwiseOp::BitcastConvert)

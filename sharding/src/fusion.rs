@@ -22,7 +22,6 @@
 //! ([`crate::plan::PlanSpace::unfused_s`]).
 
 use crate::schedule::Schedule;
-use automap_ir::op::ElementwiseOp;
 use automap_ir::{Module, OpKind, ValueId};
 use std::collections::{HashMap, HashSet};
 
@@ -140,31 +139,6 @@ pub fn fused_steps(m: &Module, schedule: &Schedule, sinks: bool) -> Vec<bool> {
         .collect()
 }
 
-/// Is an elementwise op of this kind cheap enough that XLA computes it again inside each op it is
-/// fused into, rather than once into a buffer of its own? XLA's list of expensive ops: divisions and
-/// transcendental functions (and a `chlo` op, whose cost this crate does not record).
-fn cheap(op: &ElementwiseOp) -> bool {
-    use ElementwiseOp as E;
-    !matches!(
-        op,
-        E::Divide
-            | E::Remainder
-            | E::Power
-            | E::Atan2
-            | E::Exponential
-            | E::ExponentialMinusOne
-            | E::Log
-            | E::LogPlusOne
-            | E::Logistic
-            | E::Tanh
-            | E::Sqrt
-            | E::Rsqrt
-            | E::Cbrt
-            | E::Tan
-            | E::Chlo(_)
-    )
-}
-
 /// The innermost region around each step, as the range of positions it spans: a loop (its carries,
 /// condition and body) or a branch of a `case`; the whole program for a step in neither. XLA fuses
 /// ops of one computation only, so a producer and its reader fuse only within one region.
@@ -246,7 +220,7 @@ pub fn fused_elementwise(m: &Module, schedule: &Schedule, fused: &[bool]) -> Vec
             continue;
         }
         let Some(into) = fused_into(step.results[0], region[pos]) else { continue };
-        if into.len() == 1 || (!into.is_empty() && cheap(op)) {
+        if into.len() == 1 || (!into.is_empty() && !op.expensive()) {
             out[pos] = into.iter().map(|&q| out[q].unwrap_or(q)).max();
         }
     }

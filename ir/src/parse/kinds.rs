@@ -1,63 +1,15 @@
 //! From an op's name and syntax to its [`OpKind`]: the per-op knowledge of StableHLO's two printed forms.
-//! Rules as data where they are data (the elementwise table); a short function per op family otherwise.
+//! Rules as data where they are data (the elementwise ops are rows of [`crate::op::ELEMENTWISE`]); a
+//! short function per op family otherwise.
 
 use super::attr::{Attr, AttrError, Cursor};
 use super::lexer::{Tok, Token};
 use crate::op::{
-    CompareDirection, ConvDims, DotDims, ElementwiseOp as E, GatherDims, OpKind, ReduceKind, ScatterDims, Window,
+    CompareDirection, ConvDims, DotDims, ELEMENTWISE, ElementwiseOp as E, GatherDims, OpKind, ReduceKind, ScatterDims,
+    Window,
 };
 use crate::sharding_rule::OpShardingRule;
 use crate::types::Type;
-
-/// Elementwise ops by name (after the `stablehlo.`/`mhlo.` prefix).
-const ELEMENTWISE: &[(&str, E)] = &[
-    ("add", E::Add),
-    ("subtract", E::Subtract),
-    ("multiply", E::Multiply),
-    ("divide", E::Divide),
-    ("remainder", E::Remainder),
-    ("maximum", E::Maximum),
-    ("minimum", E::Minimum),
-    ("power", E::Power),
-    ("atan2", E::Atan2),
-    ("and", E::And),
-    ("or", E::Or),
-    ("xor", E::Xor),
-    ("not", E::Not),
-    ("shift_left", E::ShiftLeft),
-    ("shift_right_arithmetic", E::ShiftRightArithmetic),
-    ("shift_right_logical", E::ShiftRightLogical),
-    ("select", E::Select),
-    ("clamp", E::Clamp),
-    ("negate", E::Negate),
-    ("abs", E::Abs),
-    ("sign", E::Sign),
-    ("exponential", E::Exponential),
-    ("exponential_minus_one", E::ExponentialMinusOne),
-    ("log", E::Log),
-    ("log_plus_one", E::LogPlusOne),
-    ("logistic", E::Logistic),
-    ("tanh", E::Tanh),
-    ("sqrt", E::Sqrt),
-    ("rsqrt", E::Rsqrt),
-    ("cbrt", E::Cbrt),
-    ("sine", E::Sine),
-    ("cosine", E::Cosine),
-    ("tan", E::Tan),
-    ("floor", E::Floor),
-    ("ceil", E::Ceil),
-    ("round_nearest_even", E::RoundNearestEven),
-    ("round_nearest_afz", E::RoundNearestAfz),
-    ("is_finite", E::IsFinite),
-    ("convert", E::Convert),
-    ("bitcast_convert", E::BitcastConvert),
-    ("reduce_precision", E::ReducePrecision),
-    ("popcnt", E::PopulationCount),
-    ("count_leading_zeros", E::CountLeadingZeros),
-    ("real", E::Real),
-    ("imag", E::Imag),
-    ("complex", E::Complex),
-];
 
 /// `chlo` ops that are elementwise.
 const CHLO_ELEMENTWISE: &[&str] = &[
@@ -279,8 +231,8 @@ pub fn op_kind(cx: &OpCtx<'_>) -> R<KindResult> {
     if short == "compare" {
         return Ok(kind(OpKind::Elementwise(E::Compare(compare_direction(cx)?))));
     }
-    if let Some((_, e)) = ELEMENTWISE.iter().find(|(n, _)| *n == short) {
-        return Ok(kind(OpKind::Elementwise(*e)));
+    if let Some(row) = ELEMENTWISE.iter().find(|row| row.name == short) {
+        return Ok(kind(OpKind::Elementwise(row.op)));
     }
     let op_kind = match short {
         "constant" => OpKind::Constant { scalar: constant_scalar(cx) },

@@ -3,7 +3,7 @@
 
 use super::reshape::reshape_rule;
 use super::{FactorKind, OpRule, RuleBuilder};
-use automap_ir::op::{ElementwiseOp, ReduceKind};
+use automap_ir::op::ReduceKind;
 use automap_ir::{Module, OpId, OpKind};
 
 use FactorKind::{NeedReplication as Rep, PassThrough as Pass, Reduction as Red};
@@ -44,11 +44,7 @@ pub fn rule_for(m: &Module, op: OpId) -> OpRule {
     match &data.kind {
         OpKind::Elementwise(e) => {
             let all: Vec<usize> = (0..ins.len())
-                .filter(|&t| {
-                    !(matches!(e, ElementwiseOp::Select | ElementwiseOp::Clamp)
-                        && ins[t].is_empty()
-                        && !out0.is_empty())
-                })
+                .filter(|&t| !(e.broadcasts_scalars() && ins[t].is_empty() && !out0.is_empty()))
                 .collect();
             same_shape(&mut b, &all);
         }
