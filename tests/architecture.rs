@@ -142,3 +142,27 @@ fn the_readme_names_every_shipped_mesh() {
         }
     }
 }
+
+/// docs/adding-an-op.md is true of the code: each file it names exists, its example row is a row of
+/// the elementwise table, and the names it gives the table's parts are the code's.
+#[test]
+fn the_adding_an_op_page_names_what_the_code_has() {
+    let root = common::root();
+    let doc = read(&root.join("docs/adding-an-op.md"));
+    let mut named = 0;
+    for span in doc.split('`').skip(1).step_by(2) {
+        if span.ends_with(".rs") && span.contains('/') {
+            assert!(root.join(span).is_file(), "docs/adding-an-op.md names {span}, which does not exist");
+            named += 1;
+        }
+    }
+    assert!(named >= 8, "{named} files named");
+    let op = read(&root.join("ir/src/op.rs"));
+    let row = doc.lines().map(str::trim).find(|l| l.ends_with(';') && l.contains("=>")).expect("an example row");
+    assert!(op.lines().any(|l| l.trim() == row), "the example row `{row}` is not in ir/src/op.rs");
+    for name in ["elementwise_ops!", "ELEMENTWISE", "fn arity", "fn broadcasts_scalars", "fn expensive", "Scalars,"] {
+        assert!(op.contains(name), "ir/src/op.rs has no `{name}`");
+    }
+    let fusion = read(&root.join("sharding/src/fusion.rs"));
+    assert!(fusion.contains(".expensive()"), "fusion no longer asks `expensive`");
+}

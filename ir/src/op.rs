@@ -81,6 +81,8 @@ elementwise_ops! {
     "real" => Real, 1, Cheap;
     "imag" => Imag, 1, Cheap;
     "complex" => Complex, 2, Cheap;
+    "uniform_quantize" => UniformQuantize, 1, Cheap;
+    "uniform_dequantize" => UniformDequantize, 1, Cheap;
 }
 
 /// `compare`'s row ([`ELEMENTWISE`]): two operands, cheap; the direction is the op's.
@@ -154,6 +156,26 @@ mod elementwise_tests {
         assert!(ElementwiseOp::Divide.expensive() && !ElementwiseOp::Add.expensive());
         assert!(ElementwiseOp::Chlo("erf").expensive() && ElementwiseOp::Chlo("erf").arity().is_none());
         assert!(ElementwiseOp::Select.broadcasts_scalars() && !ElementwiseOp::Multiply.broadcasts_scalars());
+    }
+
+    /// A quantize and dequantize pair reads as two elementwise ops the verifier accepts, each
+    /// result held at its storage type.
+    #[test]
+    fn quantizing_is_elementwise() {
+        let text = r#"module @q {
+  func.func public @main(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+    %0 = stablehlo.uniform_quantize %x : (tensor<8x16xf32>) -> tensor<8x16x!quant.uniform<i8:f32, 5.000000e-01>>
+    %1 = stablehlo.uniform_dequantize %0 : (tensor<8x16x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<8x16xf32>
+    return %1 : tensor<8x16xf32>
+  }
+}"#;
+        let m = crate::parse_module(text).unwrap();
+        let kinds: Vec<OpKind> = m.ops.values().map(|o| o.kind.clone()).collect();
+        assert!(kinds.contains(&OpKind::Elementwise(ElementwiseOp::UniformQuantize)), "{kinds:?}");
+        assert!(kinds.contains(&OpKind::Elementwise(ElementwiseOp::UniformDequantize)), "{kinds:?}");
+        assert!(crate::verify::verify(&m).is_empty(), "{:?}", crate::verify::verify(&m));
+        let quantized = m.values.values().filter_map(|v| v.ty.as_tensor()).find(|t| t.elem == crate::ElemType::Int(8));
+        assert_eq!(quantized.map(crate::TensorType::byte_size), Some(128));
     }
 }
 

@@ -39,6 +39,15 @@ impl ElemType {
             "complex<f32>" => ElemType::C64,
             "complex<f64>" => ElemType::C128,
             _ if s.starts_with("f8") || s.starts_with("f6") || s.starts_with("f4") => ElemType::F8,
+            // A quantized type (`!quant.uniform<i8:f32, 0.5>`, `<i8<-127:127>:f32:1, {0.1, 0.2}>`) is
+            // held in memory as its storage type, which is what automap counts.
+            _ if s.starts_with("!quant.") => {
+                let storage = s.split_once('<')?.1.split([':', '<']).next()?;
+                match storage.strip_prefix('u') {
+                    Some(bits) if !bits.starts_with('i') => ElemType::UInt(bits.parse().ok()?),
+                    _ => ElemType::parse(storage)?,
+                }
+            }
             _ => {
                 let (unsigned, digits) = if let Some(d) = s.strip_prefix("ui") {
                     (true, d)
@@ -141,8 +150,16 @@ impl TensorType {
     /// and tensors with an encoding are not static tensor types: `None`.
     pub fn parse_body(body: &str) -> Option<TensorType> {
         let body = body.trim();
-        if body.contains(',') {
-            return None;
+        // A comma outside the element type's brackets starts an encoding (`tensor<4xf32, #enc>`);
+        // one inside them is the element type's own (a quantized type's scale).
+        let mut depth = 0i32;
+        for b in body.bytes() {
+            match b {
+                b'<' | b'{' => depth += 1,
+                b'>' | b'}' => depth -= 1,
+                b',' if depth == 0 => return None,
+                _ => {}
+            }
         }
         let mut shape = Vec::new();
         let mut rest = body;
@@ -239,5 +256,17 @@ mod tests {
         assert!(TensorType::parse_body("?x4xf32").is_none());
         assert!(TensorType::parse_body("4xf33").is_none());
         assert!(TensorType::parse_body("4x").is_none());
+    }
+
+    /// A quantized tensor is held as its storage type; a comma inside the element type is its own.
+    #[test]
+    fn a_quantized_tensor_counts_its_storage_type() {
+        let t = TensorType::parse_body("8x16x!quant.uniform<i8:f32, 5.000000e-01>").unwrap();
+        assert_eq!((t.shape.clone(), t.elem, t.byte_size()), (vec![8, 16], ElemType::Int(8), 128));
+        let ranged = TensorType::parse_body("4x!quant.uniform<i8<-127:127>:f32:0, {0.1, 0.2, 0.3, 0.4}>").unwrap();
+        assert_eq!(ranged.elem, ElemType::Int(8));
+        assert_eq!(TensorType::parse_body("2x!quant.uniform<u8:f32, 0.5:128>").unwrap().elem, ElemType::UInt(8));
+        assert!(TensorType::parse_body("4xf32, #enc").is_none());
+        assert!(TensorType::parse_body("4x!quant.uniform<q9:f32, 0.5>").is_none());
     }
 }
