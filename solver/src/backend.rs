@@ -213,7 +213,7 @@ impl Default for SolveOptions {
 impl SolveOptions {
     /// Options for a solve run inside a phase of `effort`: for at most `budget` and not past the
     /// phase's deadline; in a deterministic solve the phase's watch hears when that limit stops it.
-    pub fn within(effort: &Effort, budget: Duration) -> SolveOptions {
+    pub(crate) fn within(effort: &Effort, budget: Duration) -> SolveOptions {
         let until = (Instant::now() + budget).min(effort.deadline());
         SolveOptions {
             time_limit: until.saturating_duration_since(Instant::now()),

@@ -82,7 +82,6 @@ pub use exact::{BruteForce, Highs, Z3};
 pub use formats::iopddl;
 pub use heuristics::{Beam, Greedy, Mcts, MctsOptions, Restarts};
 pub use lean::{Lean, leanest};
-pub use link::ROUNDS as LINK_ROUNDS;
 pub use method::Method;
 pub use phase::{Phase, PhaseRun, Stop, table as phase_table};
 pub use pinnable::Pinnable;

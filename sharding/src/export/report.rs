@@ -477,7 +477,7 @@ fn linking_md(l: &automap_solver::LinkStats, sol: &automap_solver::Solution) -> 
     format!(
         "Repeated ops: {} classes of ops that repeat one another (the same costs and wiring {} edges deep, found in the problem, not by names) were first decided once for all their copies, which took the problem from {} to {} decisions and from {} to {} choices; {answer}. Linking restricts the choices (the copies of an op must agree), so the proof above is of the unlinked problem. {verdict}",
         l.classes,
-        automap_solver::LINK_ROUNDS,
+        l.depth,
         l.decisions.0,
         l.decisions.1,
         l.strategies.0,

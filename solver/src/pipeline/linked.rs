@@ -24,6 +24,8 @@ pub struct LinkStats {
     pub cost: Option<i128>,
     /// Seconds the linked solve took.
     pub seconds: f64,
+    /// How many edges deep repeated nodes were compared (their costs and wiring alike that far).
+    pub depth: usize,
 }
 
 impl LinkStats {
@@ -122,6 +124,7 @@ pub(super) fn through_links(
         strategies: (before.strategies, after.strategies),
         cost: answer.as_ref().map(|a| a.1),
         seconds,
+        depth: crate::link::ROUNDS,
     };
     // Still `link`: the whole problem's dual starts from the linked problem's.
     let mut rest = SolveOptions { started: Some(started), ..opts.clone() };
