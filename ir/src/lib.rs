@@ -6,18 +6,18 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-pub mod error;
-pub mod ids;
+mod error;
+mod ids;
 pub mod kernel_cost;
 pub mod loops;
 pub mod module;
 pub mod op;
-pub mod parse;
+mod parse;
 pub mod per_call;
 pub mod sharding;
-pub mod sharding_rule;
+mod sharding_rule;
 pub mod span;
-pub mod types;
+mod types;
 pub mod verify;
 pub mod write;
 
@@ -27,4 +27,5 @@ pub use kernel_cost::{CostSource, KernelCost};
 pub use module::{Module, OpData, ValueData, ValueDef};
 pub use op::OpKind;
 pub use parse::{parse_bytes, parse_module};
+pub use sharding_rule::OpShardingRule;
 pub use types::{ElemType, MAX_TENSOR_BYTES, TensorType, Type};
