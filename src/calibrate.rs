@@ -131,7 +131,7 @@ pub fn price(run: &MeasuredRun, mesh: &Mesh, time_limit: Duration) -> Result<Pri
     let space = PlanSpace::new(m, &peak);
     let built = build_on(&space, Some(peak.device.memory_bytes()), crate::PLAN_THREADS);
     let found = Recognised::new(&space);
-    let plan = automap_sharding::tactics::reference::Recipes::new(&space, &built, &found)
+    let plan = automap_sharding::tactics::Recipes::new(&space, &built, &found)
         .reference(&tactics, time_limit, crate::PLAN_THREADS, None)
         .plan;
     let cost = space.evaluate(&plan);

@@ -126,12 +126,12 @@ pub fn load_answer(answer: &str) -> Result<Vec<usize>, Error> {
 pub fn settings_recipe(
     path: &Path,
     mesh: &Mesh,
-    framework: automap_sharding::tactics::settings::Framework,
+    framework: automap_sharding::tactics::Framework,
 ) -> Result<String, Error> {
     let name = path.display().to_string();
     let text =
         std::fs::read_to_string(path).map_err(|source| Error::Io { what: "read", path: name.clone(), source })?;
-    let roles = automap_sharding::tactics::settings::AxisRoles::parse(framework, &text, mesh)
+    let roles = automap_sharding::tactics::AxisRoles::parse(framework, &text, mesh)
         .map_err(|e| Error::Usage(format!("{name}: {e} (mesh {})", mesh.name)))?;
     Ok(roles.recipe())
 }

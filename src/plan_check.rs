@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::inputs::{Model, load_plan_json};
 use crate::planner::{PlanOptions, Planner};
 use automap_sharding::Mesh;
-use automap_sharding::tactics::reference::Recipes;
+use automap_sharding::tactics::Recipes;
 use automap_sharding::tactics::{Recognised, parse_tactics};
 use automap_solver::{ChoiceProblem, Engine, Verdict};
 use std::path::Path;

@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::inputs::Model;
 use automap_sharding::UserConstraints;
 use automap_sharding::export::{self, Format, PlanDoc, Solved, TieBreak};
-use automap_sharding::tactics::settings::Framework;
+use automap_sharding::tactics::Framework;
 use automap_sharding::tactics::{self, Matched, Recognised, parse_tactics};
 use automap_sharding::{BYTES_PER_GIB, MAX_MEMORY_GIB, Mesh};
 use automap_sharding::{Conflict, conflict};
@@ -178,7 +178,7 @@ impl<'a> Planner<'a> {
                 let m = &model.module;
                 let arg_name =
                     |i: usize| m.entry().args.get(i).and_then(|p| p.name.clone()).unwrap_or_else(|| format!("%arg{i}"));
-                let pinned = tactics::pin::pin(&mut built, &applied, &arg_name).map_err(usage)?;
+                let pinned = tactics::pin(&mut built, &applied, &arg_name).map_err(usage)?;
                 let mut lines: Vec<String> = applied.matched.iter().map(|t| format!("tactic {t}")).collect();
                 lines.push(pinned.to_string());
                 Some(lines.join("\n"))
@@ -392,10 +392,9 @@ impl Planner<'_> {
     /// (their argument shardings pinned, the rest solved from `start` in [`REFERENCE_SHARE`] of the
     /// time limit) priced beside it.
     fn settings(&self, opts: &PlanOptions, plan: &Plan, start: &[usize]) -> Settings {
-        use automap_sharding::tactics::settings;
-        let inferred = settings::infer(&self.space, &self.found, &plan.args);
+        let inferred = tactics::infer_settings(&self.space, &self.found, &plan.args);
         let nearest = (!inferred.differ.is_empty()).then(|| {
-            let recipes = tactics::reference::Recipes::new(&self.space, &self.built, &self.found);
+            let recipes = tactics::Recipes::new(&self.space, &self.built, &self.found);
             let budget = opts.time_limit.mul_f64(REFERENCE_SHARE);
             let r = recipes.reference(&inferred.roles.tactics(), budget, opts.threads, Some(start));
             self.space.evaluate(&r.plan).total_s()
@@ -588,7 +587,7 @@ pub struct Evaluated {
 /// Predict what the reference plan of the tactics `recipe` (`dp:data+megatron:model`, see
 /// [`automap_sharding::tactics::parse_tactics`]) costs on `model` and `mesh`: the recipe's argument
 /// shardings pinned and the rest decided by the solver within `time_limit`, as
-/// [`automap_sharding::tactics::reference`] says.
+/// [`automap_sharding::tactics::Recipes`] says.
 pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> Result<Evaluated, Error> {
     let tactics = parse_tactics(recipe, mesh).map_err(|e| Error::Usage(format!("--plan {recipe}: {e}")))?;
     let m = &model.module;
@@ -596,17 +595,14 @@ pub fn eval(model: &Model, mesh: &Mesh, recipe: &str, time_limit: Duration) -> R
     let space = PlanSpace::new(m, mesh);
     let built = build_on(&space, Some(mesh.device.memory_bytes()), PLAN_THREADS);
     let found = Recognised::new(&space);
-    let r =
-        tactics::reference::Recipes::new(&space, &built, &found).reference(&tactics, time_limit, PLAN_THREADS, None);
+    let r = tactics::Recipes::new(&space, &built, &found).reference(&tactics, time_limit, PLAN_THREADS, None);
     let cost = space.evaluate(&r.plan);
     let mut report = export::plan_report(&model.name, m, mesh, recipe, &space, &r.plan, &cost);
     for t in &r.applied.matched {
         report.push_str(&format!("tactic {t}\n"));
     }
     report.push_str(&match r.decided {
-        tactics::reference::Decided::Propagated => {
-            "ops decided: propagated from the arguments (nothing sharded)\n".to_string()
-        }
+        tactics::Decided::Propagated => "ops decided: propagated from the arguments (nothing sharded)\n".to_string(),
         d => format!("ops decided: {d} by the solver, the arguments pinned as the tactics store them\n"),
     });
     if r.unpinned > 0 {

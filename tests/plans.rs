@@ -7,7 +7,7 @@ mod common;
 use automap::ir;
 use automap::sharding::CollectiveKind;
 use automap::sharding::Mesh;
-use automap::sharding::tactics::{apply, parse_tactics, roles::Roles};
+use automap::sharding::tactics::{Roles, apply, parse_tactics};
 use automap::sharding::{PlanCost, PlanSpace};
 
 fn load(fixture: &str, mesh: &str) -> (ir::Module, Mesh) {

@@ -12,7 +12,7 @@ use automap::ir;
 use automap::sharding::Mesh;
 use automap::sharding::PlanSpace;
 use automap::sharding::build;
-use automap::sharding::tactics::reference::{Decided, Recipes};
+use automap::sharding::tactics::{Decided, Recipes};
 use automap::sharding::tactics::{Recognised, parse_tactics};
 use proptest::prelude::*;
 use std::time::Duration;

@@ -442,7 +442,7 @@ pub enum EmitArg {
     Torchtitan,
 }
 
-impl From<EmitArg> for automap::sharding::tactics::settings::Framework {
+impl From<EmitArg> for automap::sharding::tactics::Framework {
     fn from(e: EmitArg) -> Self {
         match e {
             EmitArg::Maxtext => Self::MaxText,

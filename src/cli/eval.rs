@@ -20,11 +20,9 @@ pub fn eval(
     let t0 = Instant::now();
     let limit = automap::seconds("--time-limit", time_limit)?;
     let (plan, from) = match (maxtext, torchtitan) {
-        (Some(f), _) => {
-            (automap::settings_recipe(&f, &mesh, automap::sharding::tactics::settings::Framework::MaxText)?, Some(f))
-        }
+        (Some(f), _) => (automap::settings_recipe(&f, &mesh, automap::sharding::tactics::Framework::MaxText)?, Some(f)),
         (None, Some(f)) => {
-            (automap::settings_recipe(&f, &mesh, automap::sharding::tactics::settings::Framework::Torchtitan)?, Some(f))
+            (automap::settings_recipe(&f, &mesh, automap::sharding::tactics::Framework::Torchtitan)?, Some(f))
         }
         (None, None) => (plan, None),
     };

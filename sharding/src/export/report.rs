@@ -382,7 +382,7 @@ impl References {
 }
 
 /// The reference plans of `mesh` ([`reference_specs`]) on `space`'s program, from the roles `found`
-/// there, each decided as [`crate::tactics::reference`] says (the recipe's argument shardings
+/// there, each decided as [`crate::tactics::Recipes`] says (the recipe's argument shardings
 /// pinned, the rest solved within `budget` on `threads` and the memory limit where the recipe fits,
 /// from `start` where given) and priced in `built`'s problem (feasible under its memory limit and
 /// constraints?).
@@ -476,12 +476,7 @@ fn linking_md(l: &automap_solver::LinkStats, sol: &automap_solver::Solution) -> 
     };
     format!(
         "Repeated ops: {} classes of ops that repeat one another (the same costs and wiring {} edges deep, found in the problem, not by names) were first decided once for all their copies, which took the problem from {} to {} decisions and from {} to {} choices; {answer}. Linking restricts the choices (the copies of an op must agree), so the proof above is of the unlinked problem. {verdict}",
-        l.classes,
-        l.depth,
-        l.decisions.0,
-        l.decisions.1,
-        l.strategies.0,
-        l.strategies.1,
+        l.classes, l.depth, l.decisions.0, l.decisions.1, l.strategies.0, l.strategies.1,
     )
 }
 

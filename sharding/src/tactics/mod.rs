@@ -1,23 +1,28 @@
 //! Tactics: the parallelisms an expert writes by hand (data parallel, Megatron, FSDP), recognised in
 //! the program's dataflow and turned into argument shardings. The reference plans of `eval` and the
-//! report pin these shardings and let the solver decide the rest ([`mod@reference`]); `plan --tactic`
+//! report pin these shardings and let the solver decide the rest ([`Recipes`]); `plan --tactic`
 //! pins them before the solver runs.
 //!
-//! Recognition is by structure only ([`dims`], [`roles`]): the batch is the dimension every activation
+//! Recognition is by structure only (`dims.rs`, `roles.rs`; [`Roles`]): the batch is the dimension every activation
 //! holds, parameters are the arguments without it, Megatron's dimensions are those two parameters share
 //! that one matmul produces and the next contracts. Argument names play no part.
 
-pub mod dims;
-pub mod pin;
-pub mod reference;
-pub mod roles;
-pub mod settings;
+pub(crate) mod dims;
+pub(crate) mod pin;
+pub(crate) mod reference;
+pub(crate) mod roles;
+pub(crate) mod settings;
+
+pub use pin::pin;
+pub use reference::{Decided, Recipes};
+pub use roles::Roles;
+pub use settings::{AxisRoles, Framework, Inferred, infer as infer_settings};
 
 use crate::mesh::Mesh;
 use crate::plan::{MESH_SYMBOL, PlanSpace};
 use automap_ir::sharding::{AxisRef, TensorSharding};
 use dims::Dims;
-use roles::{MatmulRole, Roles};
+use roles::MatmulRole;
 use std::fmt;
 
 /// One tactic: a parallelism on a mesh axis.

@@ -48,7 +48,7 @@ pub struct Roles {
     /// most op results hold. A program
     /// without attention (a CNN's spatial dimensions are never held twice) has none.
     pub sequence: Option<ClassId>,
-    /// Per argument, per dimension: what the first matmul reading it does with it ([`matmul_roles`]).
+    /// Per argument, per dimension: what the first matmul reading it does with it (`matmul_roles`).
     pub matmul: Vec<Vec<Option<MatmulRole>>>,
 }
 
