@@ -191,6 +191,9 @@ pub struct SolveOptions {
 }
 
 impl Default for SolveOptions {
+    /// One thread, a minute, by the clock (not deterministic): the contest's contract, which a solve
+    /// of a given problem keeps. The planner's options differ on purpose (`PlanOptions`: two threads,
+    /// deterministic), as a plan is an output users diff and commit.
     fn default() -> SolveOptions {
         SolveOptions {
             time_limit: Duration::from_secs(60),
