@@ -257,6 +257,8 @@ fn through_clusters(
             if let Some(s) = &mut out.solution {
                 s.time_to_best = t0.elapsed().as_secs_f64();
             }
+            let optimal = out.solution.as_ref().is_some_and(|s| s.status == Status::Optimal);
+            o.log.record(Phase::Clusters, clusters_started, if optimal { Stop::Proved } else { Stop::Time });
             out
         }
         Err(SolveError::TooLarge { .. }) => {
@@ -279,10 +281,6 @@ fn through_clusters(
     };
     // Only the coarse MIP proves a bound; the search over clusters proves nothing beyond the trivial one.
     let proof = out.rounds > 0;
-    if proof {
-        let optimal = out.solution.as_ref().is_some_and(|s| s.status == Status::Optimal);
-        o.log.record(Phase::Clusters, clusters_started, if optimal { Stop::Proved } else { Stop::Time });
-    }
     let bound = if proof { out.bound } else { q.trivial_bound() };
     // At equal cost the answer found first (with what the MIP proved of it), so that the time to best
     // says when it was found.
