@@ -278,7 +278,7 @@ impl<'a> Planner<'a> {
         })?;
         // The reference plans, each from the solve's answer with its recipe's arguments moved to the
         // pins: a search from a good answer prices a recipe far better in a short share of the limit
-        // than one from nothing (measured in docs/measurements/plan-time-2026-12-06.md).
+        // than one from nothing.
         let left = before_outputs.saturating_sub(self.started.elapsed()).saturating_sub(setup);
         let mut phases = r.phases.clone();
         let pricing = Instant::now();

@@ -48,11 +48,11 @@ const SWEEPS_PER_CHECK: usize = 4;
 /// Units of work between two looks at the effort inside a sweep (under 0.1 s at [`UNITS_PER_S`]).
 const CHECK_UNITS: u64 = 10_000_000;
 /// Cost-matrix entries a deterministic run of the Lagrangian search ([`Trws`],
-/// [`crate::search::lagrangian`]) may read per second: below the slowest rate measured
-/// (docs/measurements/solver-2026-12-06.md), so that its work, not the clock, ends it.
+/// [`crate::search::lagrangian`]) may read per second: below the slowest rate measured,
+/// so that its work, not the clock, ends it.
 pub const ENTRIES_PER_S: f64 = 1.5e8;
-/// Units of work a deterministic diffusion may do per second: below the slowest rate measured
-/// (docs/measurements/solver-2026-12-06.md), so that its work, not the clock, ends it. A unit is a cost entry read (a
+/// Units of work a deterministic diffusion may do per second: below the slowest rate measured,
+/// so that its work, not the clock, ends it. A unit is a cost entry read (a
 /// sweep reads every node's and edge's costs about once; an evaluation of the bound every edge's once more); a node's
 /// update, and each of its edges' ends, count [`NODE_UNITS`] more.
 pub const UNITS_PER_S: f64 = 3e8;

@@ -7,7 +7,7 @@
 //!
 //! Any `φ` proves a bound, so the start costs soundness nothing; it only saves the whole problem's
 //! diffusion the sweeps that carry costs along the chain of copies (on the 24-layer training step on a
-//! 3-D mesh, the sweeps a 30 s plan cannot afford: docs/measurements/solver-2026-12-06.md). Memory multipliers start at
+//! 3-D mesh, the sweeps a 30 s plan cannot afford). Memory multipliers start at
 //! zero on both: the linked problem's memory slots are not the whole problem's.
 
 use super::Diffusion;

@@ -43,14 +43,14 @@ use std::time::{Duration, Instant};
 
 /// Work units (cluster moves, member updates and cost terms read, [`ClusterSearch::spent`]) a search
 /// over clusters counts as one second in a deterministic solve: below the rate measured on the contest
-/// instances (docs/measurements/solver-2026-12-06.md), so that the work, not the clock, normally ends it.
+/// instances, so that the work, not the clock, normally ends it.
 pub const UNITS_PER_S: f64 = 1.5e7;
 
 /// A slot's usage penalty starts here when a tree move would overflow it (cost units per usage unit)…
 const FIRST_PENALTY: f64 = 1e-3;
 /// …grows by this factor at each further overflow…
 const PENALTY_GROWTH: f64 = 2.0;
-/// …and decays by this factor after every sweep (the best of the decays tried, docs/measurements/solver-2026-12-06.md).
+/// …and decays by this factor after every sweep (the best of the decays tried).
 const PENALTY_DECAY: f64 = 0.8;
 /// Clusters re-drawn per perturbation, at most.
 const PERTURB_CLUSTERS: u64 = 8;

@@ -1,8 +1,7 @@
 //! Clusters: nodes joined by edges that pair each strategy of one end with at most one affordable
 //! strategy of the other and back (a partial permutation; every other pair costs the forbidden marker).
 //! Choosing one member's strategy fixes every other member's, so a cluster is one decision among a few
-//! consistent *options*. The contest's large instances are mostly such edges (docs/measurements/solver-2026-12-06.md,
-//! item 3, has the figures).
+//! consistent *options*. The contest's large instances are mostly such edges.
 //!
 //! The coarse problem has one node per cluster (its options as strategies) and the edges between
 //! clusters summed per cluster pair; it drops memory, so its optimum is a lower bound on the original

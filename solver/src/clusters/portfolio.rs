@@ -16,8 +16,7 @@
 //! each got right at the memory limit. What still separates answers is often one hub of the coarse
 //! graph whose neighbourhood must move at once; so, when the coarse graph has hubs, the last
 //! `HUB_SWEEP_S` seconds sweep region MIPs around them ([`ClusterSearch::hub_sweep`], the hubs dealt out
-//! over the threads, their answers crossed). The measurements behind each step are in
-//! docs/measurements/solver-2026-12-06.md.
+//! over the threads, their answers crossed).
 
 use crate::backend::{Progress, Solution, SolveOptions};
 use crate::clusters::cluster_search::{Board, ClusterSearch};
@@ -29,7 +28,7 @@ use crate::time_shares::{FINAL_CROSSOVER_S, FINAL_CROSSOVER_SHARE, HUB_SWEEP_S, 
 use std::time::{Duration, Instant};
 
 /// Teams run one after another, each for an equal share of the time: two, as measured on S (three
-/// gained nothing more; docs/measurements/solver-2026-12-06.md).
+/// gained nothing more).
 pub const EPISODES: u32 = 2;
 // `Phase::Episode` names the episodes "1/2" and "2/2".
 const _: () = assert!(EPISODES == 2);
@@ -252,7 +251,7 @@ mod tests {
     /// the clock decides nothing (the watch stays quiet). These problems are small enough that a search
     /// by the clock also answers the same every time (tried down to 1 ms), so the comparison alone
     /// would not catch a schedule that reads the clock; the quiet watch does, and S's deterministic
-    /// runs are the size-scale check (docs/measurements/solver-2026-12-06.md).
+    /// runs are the size-scale check.
     #[test]
     fn a_search_counted_in_work_answers_the_same_every_time() {
         let mut compared = 0;

@@ -30,7 +30,7 @@ pub const BOUND_MARGIN: f64 = 1e-6;
 
 /// Most edge variables the model may have before the backend declines (the pipeline's restricted MIPs
 /// and region search answer instead): past this, HiGHS overruns its time limit (it does not check it
-/// often enough on models this size) and improves nothing on the local search (docs/measurements/solver-2026-12-06.md).
+/// often enough on models this size) and improves nothing on the local search.
 pub const MAX_EDGE_VARIABLES: usize = 1_000_000;
 
 /// HiGHS's thread pool is process-wide: the first solve's thread count is used by every later one.
@@ -108,8 +108,7 @@ pub(crate) fn memory_flow(p: &ChoiceProblem) -> MemoryFlow {
 }
 
 /// What HiGHS 1.16's presolve takes per column of a model, in seconds: time it spends before it first
-/// looks at its time limit or interrupt (measured on the MIPs of linked model problems,
-/// docs/measurements/solver-2026-12-06.md).
+/// looks at its time limit or interrupt (measured on the MIPs of linked model problems).
 pub const PRESOLVE_S_PER_COLUMN: f64 = 6e-6;
 
 /// Does `p`'s MIP surely stay within [`MAX_EDGE_VARIABLES`] pair variables? Counted before strategies
@@ -417,7 +416,7 @@ impl Backend for Highs {
 
     /// With a MIP start, the answer is checked against HiGHS's own objective: HiGHS 1.16.0, given a
     /// start, can misprice it in presolve and then prune everything below that value, returning the
-    /// start as "optimal" where a cheaper answer exists (docs/measurements/solver-2026-12-06.md). When
+    /// start as "optimal" where a cheaper answer exists. When
     /// the objective HiGHS reports is not the evaluator's cost of the answer it returns, the problem is
     /// solved again without the start, and the cheaper answer kept with the second solve's bound.
     fn solve_valid(

@@ -1,6 +1,6 @@
 //! Stopping HiGHS at a deadline from inside its solve. HiGHS checks its own `time_limit` only between
 //! some of its steps, and on large models it runs far past it (the contest's K: 42.8 s for a 30 s
-//! `solve`, docs/measurements/solver-2026-12-06.md). Its C API calls a user function at its interrupt points (between
+//! `solve`). Its C API calls a user function at its interrupt points (between
 //! MIP nodes, inside simplex and interior-point iterations) and stops when that function sets `user_interrupt`;
 //! [`Interrupt::arm`] installs one that does so once the deadline has passed.
 //!

@@ -10,8 +10,7 @@
 //! - Ties: `x[a,s] → ∨_{(s,t) allowed} x[b,t]` both ways; budgets: `Σ ite(term, weight, 0) ≤ max`.
 //!
 //! Z3 is linked from the system's libz3 (Debian's `libz3-dev`). It is much slower than HiGHS on all but
-//! small problems (docs/measurements/solver-2026-12-06.md has the figures, and the other Z3 engines tried); it is here
-//! as an independent check and for proofs.
+//! small problems; it is here as an independent check and for proofs.
 
 use super::Cheaper;
 use crate::backend::{Backend, Progress, Solution, SolveError, SolveOptions, Status};

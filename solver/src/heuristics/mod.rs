@@ -3,7 +3,7 @@
 //! Carlo tree search (as in the Automap paper) over a decision order, and random restarts of the local
 //! search. Each decides nodes in program order (by the start of their live interval: a model's
 //! arguments, so its parameters, come first, as Automap acts on parameters and lets propagation do the
-//! rest; measured against the node index order in docs/measurements/solver-2026-12-06.md), completes the
+//! rest; compared with the node index order on the fixtures), completes the
 //! rest by propagation ([`rollout`]), repairs memory, and counts its evaluations (completed answers
 //! priced). None proves anything: the bound is the problem's trivial bound. Each honours the memory
 //! limit and the user's constraints (an answer that breaks them is never returned) and is

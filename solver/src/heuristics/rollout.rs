@@ -34,7 +34,7 @@ pub(super) fn memory_binds(p: &ChoiceProblem) -> bool {
 /// The cheapest allowed strategy of `v` given the neighbours `placed`, in the search state `s` (whose
 /// `x` holds the placed neighbours' strategies). Ties go to the leaner strategy when memory binds
 /// (`lean`), else to the lower index (the sharding model lists the replicated sharding first, GSPMD's default
-/// for what nothing constrains). Measured on the fixtures: docs/measurements/solver-2026-12-06.md.
+/// for what nothing constrains).
 pub(super) fn cheapest_given(s: &Search<'_>, v: usize, placed: &[bool], lean: bool) -> usize {
     (0..s.costs[v].len())
         .min_by_key(|&t| {

@@ -63,8 +63,8 @@ pub(super) fn heuristic_then_exact(
             h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         }
         // The dual runs out its share: its reparametrized costs give a second start, often in another
-        // basin than the local search's (read earlier, while the dual ran on, it was a worse start:
-        // docs/measurements/solver-2026-12-06.md). It is waited for even when the bound already proves
+        // basin than the local search's (read earlier, while the dual ran on, it was a worse start).
+        // It is waited for even when the bound already proves
         // the heuristic's answer: the heuristic stops as soon as the bound proves its answer or the
         // dual's (`SharedBound::settled`), whichever comes first, and the dual's answer, when optimal,
         // is the one taken, so that the plan does not depend on which thread got there first.

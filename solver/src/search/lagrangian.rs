@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Forward and backward TRW-S passes per round (a round's descents and repair cost about as much as
-/// several passes; the measurements behind this and the constants below are in docs/measurements/solver-2026-12-06.md).
+/// several passes).
 pub const PASSES_PER_ROUND: usize = 8;
 /// Where the priced answer overflows, each slot's price is multiplied by this…
 pub const GROWTH: f64 = 1.3;

@@ -24,7 +24,7 @@ const FOREST_EVERY: usize = 16;
 /// Share of the search's work that sweeps of tree moves may take (each is charged the cost entries it reads).
 const FOREST_SHARE: f64 = 0.2;
 /// Cost terms per second ([`Search::work`]) a deterministic local search is allowed: below the slowest
-/// rate measured (docs/measurements/solver-2026-12-06.md), so that its work, not the clock, ends it.
+/// rate measured, so that its work, not the clock, ends it.
 pub const TERMS_PER_S: f64 = 1.5e8;
 /// Seconds between progress reports.
 const PROGRESS_EVERY_S: f64 = 1.0;

@@ -10,7 +10,7 @@ use cranelift_entity::EntityRef;
 use std::time::Duration;
 
 /// A hub has at least this many neighbouring clusters (fewer finds hardly more, in twice the time;
-/// more misses hubs that matter: docs/measurements/solver-2026-12-06.md).
+/// more misses hubs that matter).
 pub const HUB_MIN_DEGREE: usize = 12;
 /// A region reaches this many steps from its hub, at most (one step is too few to move a hub's
 /// neighbourhood; three find no more than two).
