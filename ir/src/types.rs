@@ -43,8 +43,9 @@ impl ElemType {
             // held in memory as its storage type, which is what automap counts.
             _ if s.starts_with("!quant.") => {
                 let storage = s.split_once('<')?.1.split([':', '<']).next()?;
+                // `u8` is the quant dialect's spelling of `ui8`.
                 match storage.strip_prefix('u') {
-                    Some(bits) if !bits.starts_with('i') => ElemType::UInt(bits.parse().ok()?),
+                    Some(bits) if !bits.starts_with('i') => ElemType::parse(&format!("ui{bits}"))?,
                     _ => ElemType::parse(storage)?,
                 }
             }
@@ -268,5 +269,6 @@ mod tests {
         assert_eq!(TensorType::parse_body("2x!quant.uniform<u8:f32, 0.5:128>").unwrap().elem, ElemType::UInt(8));
         assert!(TensorType::parse_body("4xf32, #enc").is_none());
         assert!(TensorType::parse_body("4x!quant.uniform<q9:f32, 0.5>").is_none());
+        assert!(TensorType::parse_body("4x!quant.uniform<u7:f32, 0.5>").is_none(), "no 7-bit storage");
     }
 }

@@ -122,6 +122,11 @@ pub enum Stop {
 }
 
 impl Stop {
+    /// A phase's share ran out: its work in a `counted` (deterministic) solve, else its time.
+    pub fn share_spent(counted: bool) -> Stop {
+        if counted { Stop::Work } else { Stop::Time }
+    }
+
     /// The reason in words, as the command line prints it.
     pub fn reason(self) -> &'static str {
         match self {

@@ -104,8 +104,7 @@ pub(super) fn through_links(
     let settled = solved.as_ref().is_some_and(|r| r.solution.status == Status::Optimal && !r.clock_decided);
     let stop = match solved.as_ref().map(|r| r.solution.status) {
         Some(Status::Optimal) => Stop::Proved,
-        _ if opts.deterministic && !clock_decided => Stop::Work,
-        _ => Stop::Time,
+        _ => Stop::share_spent(opts.deterministic && !clock_decided),
     };
     opts.log.record(Phase::Linked, t0, stop);
     // Mapped back, with the parts that mix twins of a symmetry turned back: the linked problem is

@@ -169,7 +169,7 @@ pub(super) fn mip_phase(
                 let clock_left = deadline.saturating_duration_since(Instant::now());
                 let left = if counted { nominal_left } else { clock_left };
                 if left <= Duration::from_secs(1) {
-                    why = if counted { Stop::Work } else { Stop::Time };
+                    why = Stop::share_spent(counted);
                     break;
                 }
                 if clock_left <= Duration::from_secs(1) {

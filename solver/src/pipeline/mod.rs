@@ -176,8 +176,7 @@ pub(super) fn solve_whole(
         let stop = match sol.status {
             Status::Optimal => Stop::Proved,
             _ if method == Method::Greedy => Stop::Done,
-            _ if opts.deterministic => Stop::Work,
-            _ => Stop::Time,
+            _ => Stop::share_spent(opts.deterministic),
         };
         opts.log.record(phase, searching, stop);
     }

@@ -159,8 +159,7 @@ pub fn search(
     let why = match () {
         _ if elite.best().is_some_and(|(c, _)| proven.proves(*c)) => Stop::Proved,
         _ if since_best >= PATIENCE => Stop::Converged,
-        _ if !(now < share_s || now < 2.0 * at_best) && effort.counted() => Stop::Work,
-        _ if !(now < share_s || now < 2.0 * at_best) => Stop::Time,
+        _ if !(now < share_s || now < 2.0 * at_best) => Stop::share_spent(effort.counted()),
         _ => effort.stop(Stop::Done),
     };
     (elite, effort.seconds(spent + s.work, t0), why)

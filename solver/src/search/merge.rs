@@ -55,7 +55,7 @@ pub(crate) fn merge_rounds(
                 break;
             };
             if left(spent) < Duration::from_secs(MIN_RESEARCH_S) {
-                why = if counted { Stop::Work } else { Stop::Time };
+                why = Stop::share_spent(counted);
                 break;
             }
             let more = left(spent).mul_f64(RESEARCH_SHARE).min(max_search);
