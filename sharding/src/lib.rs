@@ -29,6 +29,8 @@ mod strategy;
 // a namespace of its own.
 pub mod export;
 pub mod tactics;
+// Generated programs and random plans, for the tests and benchmarks of this crate and its users.
+pub mod testing;
 
 // What the facade, the Python package and the tests call: a mesh, a program's plan space and its
 // choice problem, user constraints, a plan and its cost, and the parts of the cost model the reports

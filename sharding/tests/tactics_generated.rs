@@ -6,9 +6,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use automap::ir;
-use automap::sharding::tactics::{Applied, apply, parse_tactics};
-use automap::sharding::{Mesh, PlanSpace};
+use automap_ir as ir;
+use automap_sharding::tactics::{Applied, apply, parse_tactics};
+use automap_sharding::{Mesh, PlanSpace};
 use proptest::prelude::*;
 
 /// Words that name nothing a tactic could know.

@@ -7,8 +7,8 @@
 
 mod common;
 
-use automap::sharding::PlanSpace;
-use automap::sharding::build;
+use automap_sharding::PlanSpace;
+use automap_sharding::build;
 use common::{mesh, module};
 
 #[test]

@@ -8,12 +8,12 @@
 
 mod common;
 
-use automap::ir;
-use automap::sharding::Mesh;
-use automap::sharding::PlanSpace;
-use automap::sharding::build;
-use automap::sharding::tactics::{Decided, Recipes};
-use automap::sharding::tactics::{Recognised, parse_tactics};
+use automap_ir as ir;
+use automap_sharding::Mesh;
+use automap_sharding::PlanSpace;
+use automap_sharding::build;
+use automap_sharding::tactics::{Decided, Recipes};
+use automap_sharding::tactics::{Recognised, parse_tactics};
 use proptest::prelude::*;
 use std::time::Duration;
 

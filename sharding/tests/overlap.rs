@@ -1,12 +1,12 @@
-//! The overlapped step time ([`automap::sharding::overlap`]) on reference plans of the fixtures.
+//! The overlapped step time ([`automap_sharding::overlap`]) on reference plans of the fixtures.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
-use automap::sharding::overlapped_step_s;
-use automap::sharding::tactics::{apply, parse_tactics};
-use automap::sharding::{Plan, PlanCost, PlanSpace};
+use automap_sharding::overlapped_step_s;
+use automap_sharding::tactics::{apply, parse_tactics};
+use automap_sharding::{Plan, PlanCost, PlanSpace};
 
 /// The reference plan `spec` on a fixture and mesh: its cost and its overlapped step time.
 fn overlapped(fixture: &str, mesh: &str, spec: &str) -> (PlanCost, f64) {
@@ -50,7 +50,7 @@ fn has_prefetched(space: &PlanSpace<'_>, cost: &PlanCost) -> bool {
 
 thread_local! {
     /// Each fixture's choice problem, built once.
-    static BUILT: std::cell::RefCell<std::collections::HashMap<usize, automap::sharding::ProgramProblem>> = Default::default();
+    static BUILT: std::cell::RefCell<std::collections::HashMap<usize, automap_sharding::ProgramProblem>> = Default::default();
 }
 
 proptest::proptest! {
@@ -65,7 +65,7 @@ proptest::proptest! {
         let (f, mesh) = [("gpt_train_scan.mlir", "cpu-8.yaml"), ("llama_remat_train.mlir", "cpu-2x4.yaml"), ("fori.mlir", "cpu-8.yaml"), ("cond_train.mlir", "cpu-2x4.yaml"), ("llama_kernel_train.mlir", "cpu-2x4.yaml"), ("moe.mlir", "cpu-8.yaml")][which];
         let (m, mesh) = (common::module(f), common::mesh(mesh));
         let space = PlanSpace::new(&m, &mesh);
-        let mut rng = automap::solver::internals::Rng::new(seed);
+        let mut rng = automap_solver::internals::Rng::new(seed);
         let plan = common::random_plan(&space, &mut rng);
         let c = space.evaluate(&plan);
         let t = overlapped_step_s(&space, &plan, &c);
@@ -73,11 +73,11 @@ proptest::proptest! {
         proptest::prop_assert!(t <= c.total_s() * (1.0 + 1e-9), "{f}: {t} > {}", c.total_s());
         proptest::prop_assert!(c.hidden_s >= 0.0 && c.total_s() <= c.serial_s(), "{f}: {c:?}");
         let objective = BUILT.with_borrow_mut(|b| {
-            let built = b.entry(which).or_insert_with(|| automap::sharding::build(&space, None));
-            built.encode(&plan).map(|x| automap::solver::evaluate(&built.problem, &x).unwrap().cost)
+            let built = b.entry(which).or_insert_with(|| automap_sharding::build(&space, None));
+            built.encode(&plan).map(|x| automap_solver::evaluate(&built.problem, &x).unwrap().cost)
         });
         if let Some(objective) = objective {
-            let objective = objective as f64 / automap::solver::COST_UNITS_PER_SECOND;
+            let objective = objective as f64 / automap_solver::COST_UNITS_PER_SECOND;
             proptest::prop_assert!(c.total_s() <= objective * (1.0 + 1e-9) + 1e-9, "{f}: {} > objective {objective}", c.total_s());
         }
     }
@@ -99,11 +99,11 @@ proptest::proptest! {
         mesh_name in proptest::sample::select(vec!["cpu-8.yaml", "cpu-2x4.yaml", "h100-2x8-ib.yaml", "tpu-v5e-4x4.yaml", "tpu-v5e-2x4x4.yaml", "tpu-v4-8x8x4.yaml"]),
         seed in proptest::prelude::any::<u64>(),
     ) {
-        let m = automap::ir::parse_module(&common::stacked_layers(layers, batch, width, true)).unwrap();
+        let m = automap_ir::parse_module(&common::stacked_layers(layers, batch, width, true)).unwrap();
         let mesh = common::mesh(mesh_name);
         let space = PlanSpace::new(&m, &mesh);
-        let built = automap::sharding::build(&space, None);
-        let mut rng = automap::solver::internals::Rng::new(seed);
+        let built = automap_sharding::build(&space, None);
+        let mut rng = automap_solver::internals::Rng::new(seed);
         let random = common::random_plan(&space, &mut rng);
         let fsdp = mesh.axes.iter().map(|a| format!("fsdp:{}", a.name)).collect::<Vec<_>>().join("+");
         let fsdp = space.propagate(apply(&space, &parse_tactics(&fsdp, &mesh).unwrap()).args);
@@ -113,7 +113,7 @@ proptest::proptest! {
             proptest::prop_assert!(t <= c.total_s() * (1.0 + 1e-9), "{name}: overlapped {t} > {}", c.total_s());
             // The drawn timeline is that schedule: its time, each stream one thing at a time, and a
             // collective never before the block starts.
-            let line = automap::sharding::timeline(&space, plan, &c, None);
+            let line = automap_sharding::timeline(&space, plan, &c, None);
             proptest::prop_assert!((line.makespan + c.unfused_s - t).abs() <= t * 1e-9 + 1e-15, "{name}: {line:?} against {t}");
             for stream in [&line.compute, &line.link] {
                 for w in stream.windows(2) {
@@ -122,8 +122,8 @@ proptest::proptest! {
             }
             proptest::prop_assert!(c.total_s() <= c.serial_s() && c.hidden_s >= 0.0, "{name}: {c:?}");
             if let Some(x) = built.encode(plan) {
-                let objective = automap::solver::evaluate(&built.problem, &x).unwrap().cost as f64
-                    / automap::solver::COST_UNITS_PER_SECOND;
+                let objective = automap_solver::evaluate(&built.problem, &x).unwrap().cost as f64
+                    / automap_solver::COST_UNITS_PER_SECOND;
                 proptest::prop_assert!(c.total_s() <= objective * (1.0 + 1e-9) + 1e-9, "{name}: {} > {objective}", c.total_s());
             }
         }
@@ -139,10 +139,10 @@ proptest::proptest! {
 /// random ones, and each is credited: the property above is not vacuous.
 #[test]
 fn random_plans_of_a_generated_scan_include_credited_prefetches() {
-    let m = automap::ir::parse_module(&common::stacked_layers(4, 1024, 256, true)).unwrap();
+    let m = automap_ir::parse_module(&common::stacked_layers(4, 1024, 256, true)).unwrap();
     let mesh = common::mesh("cpu-2x4.yaml");
     let space = PlanSpace::new(&m, &mesh);
-    let mut rng = automap::solver::internals::Rng::new(7);
+    let mut rng = automap_solver::internals::Rng::new(7);
     let mut credited = 0;
     for _ in 0..200 {
         let plan = common::random_plan(&space, &mut rng);
