@@ -2,7 +2,7 @@
 
 use crate::ids::{OpId, ValueId};
 use crate::module::{Module, ValueDef};
-use crate::op::{ElementwiseOp, OpKind};
+use crate::op::{ConvDims, DotDims, ElementwiseOp, GatherDims, OpKind, ScatterDims};
 use crate::sharding_rule::OpShardingRule;
 use crate::span::LineCol;
 use crate::types::{MAX_TENSOR_BYTES, TensorType, Type};
@@ -149,230 +149,296 @@ impl Verifier<'_> {
         }
     }
 
+    /// The checks of `op`'s own family (its dimension numbers against its operands' ranks and shapes).
     fn op(&mut self, op: OpId) {
-        let m = self.m;
-        let data = &m.ops[op];
-        let ins: Vec<Option<&TensorType>> = data.operands.iter().map(|&v| m.values[v].ty.as_tensor()).collect();
-        let out: Option<&TensorType> = data.results.first().and_then(|&v| m.values[v].ty.as_tensor());
-        let in_rank = ins.first().copied().flatten().map(TensorType::rank);
-        let out_rank = out.map(TensorType::rank);
-        let in_range =
-            |dims: &[i64], rank: Option<usize>| rank.is_none_or(|r| dims.iter().all(|&d| d >= 0 && (d as usize) < r));
-        let unique = |dims: &[i64]| dims.iter().collect::<HashSet<_>>().len() == dims.len();
+        let data = &self.m.ops[op];
+        let tensor = |&v: &ValueId| self.m.values[v].ty.as_tensor();
+        let t = Typed {
+            name: &data.name,
+            ins: data.operands.iter().map(tensor).collect(),
+            outs: data.results.iter().map(tensor).collect(),
+        };
         let need = data.kind.min_tensor_operands();
-        if ins.len() < need || ins.iter().take(need).any(Option::is_none) {
-            let got = ins.iter().take_while(|t| t.is_some()).count();
+        if t.ins.len() < need || t.ins.iter().take(need).any(Option::is_none) {
+            let got = t.ins.iter().take_while(|t| t.is_some()).count();
             self.err(op, format!("'{}' takes at least {need} tensor operands, got {got}", data.name));
             return;
         }
-        match &data.kind {
-            OpKind::Elementwise(e) => {
-                if let Some(n) = e.arity()
-                    && ins.len() != n
-                {
-                    self.err(op, format!("'{}' takes {n} operands, got {}", data.name, ins.len()));
-                    return;
-                }
-                if let Some(out) = out {
-                    for (i, t) in ins.iter().enumerate() {
-                        let scalar_ok = e.broadcasts_scalars() && t.is_some_and(|t| t.rank() == 0);
-                        // A bitcast between element types of different widths adds or drops a minor
-                        // dimension (`u32[2, 2]` to `u64[2]`): the leading dimensions agree.
-                        let widths_ok = matches!(e, ElementwiseOp::BitcastConvert)
-                            && t.is_some_and(|t| {
-                                let (a, b) = (&t.shape, &out.shape);
-                                let n = a.len().min(b.len());
-                                a.len().abs_diff(b.len()) == 1 && a[..n] == b[..n]
-                            });
-                        let scalar_ok = scalar_ok || widths_ok;
-                        if let Some(t) = t
-                            && t.shape != out.shape
-                            && !scalar_ok
-                        {
-                            self.err(
-                                op,
-                                format!(
-                                    "operand {i} of elementwise '{}' has shape {:?}, the result {:?}",
-                                    data.name, t.shape, out.shape
-                                ),
-                            );
-                        }
-                    }
-                }
-            }
+        let found = match &data.kind {
+            OpKind::Elementwise(e) => elementwise(&t, *e),
             OpKind::CustomCall { target, rule: Some(rule), .. } => {
-                let shapes = |vs: &[ValueId]| -> Vec<Vec<i64>> {
-                    vs.iter().map(|&v| m.values[v].ty.as_tensor().map_or_else(Vec::new, |t| t.shape.clone())).collect()
+                let shapes = |ts: &[Option<&TensorType>]| -> Vec<Vec<i64>> {
+                    ts.iter().map(|t| t.map_or_else(Vec::new, |t| t.shape.clone())).collect()
                 };
-                if let Err(e) = rule_fits(rule, &shapes(&data.operands), &shapes(&data.results)) {
-                    self.err(op, format!("custom_call @{target}: its sdy.sharding_rule {e}"));
-                }
-            }
-            OpKind::BroadcastInDim { dims } => {
-                if in_rank.is_some_and(|r| r != dims.len()) {
-                    self.err(
-                        op,
-                        format!(
-                            "broadcast_in_dim has {} dims for an operand of rank {}",
-                            dims.len(),
-                            in_rank.unwrap_or(0)
-                        ),
-                    );
-                } else if !in_range(dims, out_rank) || !unique(dims) {
-                    self.err(
-                        op,
-                        format!(
-                            "broadcast_in_dim dims {dims:?} are not distinct dimensions of the rank-{} result",
-                            out_rank.unwrap_or(0)
-                        ),
-                    );
-                } else if let (Some(Some(i)), Some(o)) = (ins.first(), out) {
-                    for (k, &d) in dims.iter().enumerate() {
-                        if i.shape[k] != 1 && i.shape[k] != o.shape[d as usize] {
-                            self.err(
-                                op,
-                                format!(
-                                    "broadcast_in_dim maps operand dim {k} (size {}) to result dim {d} (size {})",
-                                    i.shape[k], o.shape[d as usize]
-                                ),
-                            );
-                        }
-                    }
-                }
-            }
-            OpKind::Transpose { perm } => {
-                let mut sorted = perm.clone();
-                sorted.sort();
-                if sorted != (0..perm.len() as i64).collect::<Vec<_>>() || in_rank.is_some_and(|r| r != perm.len()) {
-                    self.err(
-                        op,
-                        format!("transpose permutation {perm:?} is not a permutation of the operand's dimensions"),
-                    );
-                } else if let (Some(Some(i)), Some(o)) = (ins.first(), out) {
-                    let want: Vec<i64> = perm.iter().map(|&p| i.shape[p as usize]).collect();
-                    if want != o.shape {
-                        self.err(op, format!("transpose result shape {:?} should be {want:?}", o.shape));
-                    }
-                }
-            }
-            OpKind::Reshape => {
-                if let (Some(Some(i)), Some(o)) = (ins.first(), out)
-                    && i.num_elements() != o.num_elements()
-                {
-                    self.err(
-                        op,
-                        format!("reshape changes the element count ({} to {})", i.num_elements(), o.num_elements()),
-                    );
-                }
-            }
-            OpKind::DotGeneral(d) => {
-                let lr = in_rank;
-                let rr = ins.get(1).copied().flatten().map(TensorType::rank);
-                if d.lhs_batch.len() != d.rhs_batch.len() || d.lhs_contracting.len() != d.rhs_contracting.len() {
-                    self.err(
-                        op,
-                        "dot_general has unequal numbers of batch or contracting dims on its two sides".into(),
-                    );
-                } else if !in_range(&d.lhs_batch, lr)
-                    || !in_range(&d.lhs_contracting, lr)
-                    || !in_range(&d.rhs_batch, rr)
-                    || !in_range(&d.rhs_contracting, rr)
-                {
-                    self.err(op, "dot_general names a dimension beyond an operand's rank".into());
-                } else if let (Some(Some(l)), Some(Some(r))) = (ins.first(), ins.get(1)) {
-                    for (a, b) in
-                        d.lhs_batch.iter().zip(&d.rhs_batch).chain(d.lhs_contracting.iter().zip(&d.rhs_contracting))
-                    {
-                        if l.shape[*a as usize] != r.shape[*b as usize] {
-                            self.err(
-                                op,
-                                format!(
-                                    "dot_general pairs lhs dim {a} (size {}) with rhs dim {b} (size {})",
-                                    l.shape[*a as usize], r.shape[*b as usize]
-                                ),
-                            );
-                        }
-                    }
-                }
-            }
-            OpKind::Reduce { dims, .. } | OpKind::Reverse { dims } if (!in_range(dims, in_rank) || !unique(dims)) => {
-                self.err(
-                    op,
-                    format!(
-                        "'{}' dims {dims:?} are not distinct dimensions of the rank-{} operand",
-                        data.name,
-                        in_rank.unwrap_or(0)
-                    ),
-                );
-            }
-            OpKind::Concatenate { dim } if !in_range(&[*dim], in_rank) => {
-                self.err(op, format!("concatenate dim {dim} is beyond the rank {}", in_rank.unwrap_or(0)));
-            }
-            OpKind::Slice { start, limit, strides }
-                if in_rank.is_some_and(|r| r != start.len() || r != limit.len() || r != strides.len()) =>
-            {
-                self.err(
-                    op,
-                    format!(
-                        "slice bounds have {} entries for an operand of rank {}",
-                        start.len(),
-                        in_rank.unwrap_or(0)
-                    ),
-                );
-            }
-            OpKind::Pad { low, high, interior }
-                if in_rank.is_some_and(|r| r != low.len() || r != high.len() || r != interior.len()) =>
-            {
-                self.err(
-                    op,
-                    format!("pad has {} low entries for an operand of rank {}", low.len(), in_rank.unwrap_or(0)),
-                );
-            }
-            OpKind::DynamicSlice { sizes } if in_rank.is_some_and(|r| r != sizes.len()) => {
-                self.err(
-                    op,
-                    format!("dynamic_slice has {} sizes for an operand of rank {}", sizes.len(), in_rank.unwrap_or(0)),
-                );
-            }
-            OpKind::Iota { dim } if !in_range(&[*dim], out_rank) => {
-                self.err(op, format!("iota dim {dim} is beyond the result's rank {}", out_rank.unwrap_or(0)));
-            }
-            OpKind::Gather(g) => {
-                if in_rank.is_some_and(|r| r != g.slice_sizes.len()) {
-                    self.err(
-                        op,
-                        format!(
-                            "gather has {} slice sizes for an operand of rank {}",
-                            g.slice_sizes.len(),
-                            in_rank.unwrap_or(0)
-                        ),
-                    );
-                }
-                if !in_range(&g.collapsed_slice_dims, in_rank)
-                    || !in_range(&g.start_index_map, in_rank)
-                    || !in_range(&g.offset_dims, out_rank)
-                {
-                    self.err(op, "gather dimension numbers name a dimension beyond a rank".into());
-                }
-            }
-            OpKind::Scatter { dims, .. }
-                if (!in_range(&dims.inserted_window_dims, in_rank)
-                    || !in_range(&dims.scatter_dims_to_operand_dims, in_rank)) =>
-            {
-                self.err(op, "scatter dimension numbers name a dimension beyond the operand's rank".into());
-            }
-            OpKind::Convolution { dims, .. } => {
-                let all = [dims.input_batch, dims.input_feature]
+                rule_fits(rule, &shapes(&t.ins), &shapes(&t.outs))
+                    .err()
+                    .map(|e| format!("custom_call @{target}: its sdy.sharding_rule {e}"))
                     .into_iter()
-                    .chain(dims.input_spatial.iter().copied())
-                    .collect::<Vec<_>>();
-                if !in_range(&all, in_rank) || !unique(&all) || in_rank.is_some_and(|r| r != all.len()) {
-                    self.err(op, "convolution input dimension labels do not match the input's rank".into());
-                }
+                    .collect()
             }
-            _ => {}
+            OpKind::BroadcastInDim { dims } => broadcast_in_dim(&t, dims),
+            OpKind::Transpose { perm } => transpose(&t, perm),
+            OpKind::Reshape => reshape(&t),
+            OpKind::DotGeneral(d) => dot_general(&t, d),
+            OpKind::Reduce { dims, .. } | OpKind::Reverse { dims } => distinct_dims(&t, dims),
+            OpKind::Concatenate { dim } => concatenate(&t, *dim),
+            OpKind::Slice { start, limit, strides } => slice(&t, start, limit, strides),
+            OpKind::Pad { low, high, interior } => pad(&t, low, high, interior),
+            OpKind::DynamicSlice { sizes } => dynamic_slice(&t, sizes),
+            OpKind::Iota { dim } => iota(&t, *dim),
+            OpKind::Gather(g) => gather(&t, g),
+            OpKind::Scatter { dims, .. } => scatter(&t, dims),
+            OpKind::Convolution { dims, .. } => convolution(&t, dims),
+            _ => Vec::new(),
+        };
+        for message in found {
+            self.err(op, message);
         }
     }
+}
+
+/// What an op's own checks read: its name and the tensor types of its operands and results (`None`
+/// for a value that is not a tensor).
+struct Typed<'m> {
+    name: &'m str,
+    ins: Vec<Option<&'m TensorType>>,
+    outs: Vec<Option<&'m TensorType>>,
+}
+
+impl<'m> Typed<'m> {
+    /// Operand `i`'s tensor type.
+    fn input(&self, i: usize) -> Option<&'m TensorType> {
+        self.ins.get(i).copied().flatten()
+    }
+
+    /// The first result's tensor type.
+    fn out(&self) -> Option<&'m TensorType> {
+        self.outs.first().copied().flatten()
+    }
+
+    fn in_rank(&self) -> Option<usize> {
+        self.input(0).map(TensorType::rank)
+    }
+
+    fn out_rank(&self) -> Option<usize> {
+        self.out().map(TensorType::rank)
+    }
+}
+
+/// Does every one of `dims` name a dimension of a tensor of `rank` (when the rank is known)?
+fn in_range(dims: &[i64], rank: Option<usize>) -> bool {
+    rank.is_none_or(|r| dims.iter().all(|&d| d >= 0 && (d as usize) < r))
+}
+
+/// Are `dims` distinct?
+fn unique(dims: &[i64]) -> bool {
+    dims.iter().collect::<HashSet<_>>().len() == dims.len()
+}
+
+/// The operands' count (the row's arity) and each operand's shape against the result's, but for a
+/// scalar that broadcasts and a bitcast between widths.
+fn elementwise(t: &Typed<'_>, e: ElementwiseOp) -> Vec<String> {
+    if let Some(n) = e.arity()
+        && t.ins.len() != n
+    {
+        return vec![format!("'{}' takes {n} operands, got {}", t.name, t.ins.len())];
+    }
+    let Some(out) = t.out() else { return Vec::new() };
+    let mut found = Vec::new();
+    for (i, operand) in t.ins.iter().enumerate() {
+        let scalar_ok = e.broadcasts_scalars() && operand.is_some_and(|t| t.rank() == 0);
+        // A bitcast between element types of different widths adds or drops a minor dimension
+        // (`u32[2, 2]` to `u64[2]`): the leading dimensions agree.
+        let widths_ok = matches!(e, ElementwiseOp::BitcastConvert)
+            && operand.is_some_and(|t| {
+                let (a, b) = (&t.shape, &out.shape);
+                let n = a.len().min(b.len());
+                a.len().abs_diff(b.len()) == 1 && a[..n] == b[..n]
+            });
+        if let Some(operand) = operand
+            && operand.shape != out.shape
+            && !(scalar_ok || widths_ok)
+        {
+            found.push(format!(
+                "operand {i} of elementwise '{}' has shape {:?}, the result {:?}",
+                t.name, operand.shape, out.shape
+            ));
+        }
+    }
+    found
+}
+
+/// One of `dims` per operand dimension, distinct dimensions of the result, each operand dimension
+/// of size 1 or of its result dimension's size.
+fn broadcast_in_dim(t: &Typed<'_>, dims: &[i64]) -> Vec<String> {
+    let (in_rank, out_rank) = (t.in_rank(), t.out_rank());
+    if in_rank.is_some_and(|r| r != dims.len()) {
+        return vec![format!(
+            "broadcast_in_dim has {} dims for an operand of rank {}",
+            dims.len(),
+            in_rank.unwrap_or(0)
+        )];
+    }
+    if !in_range(dims, out_rank) || !unique(dims) {
+        return vec![format!(
+            "broadcast_in_dim dims {dims:?} are not distinct dimensions of the rank-{} result",
+            out_rank.unwrap_or(0)
+        )];
+    }
+    let (Some(i), Some(o)) = (t.input(0), t.out()) else { return Vec::new() };
+    dims.iter()
+        .enumerate()
+        .filter(|&(k, &d)| i.shape[k] != 1 && i.shape[k] != o.shape[d as usize])
+        .map(|(k, &d)| {
+            format!(
+                "broadcast_in_dim maps operand dim {k} (size {}) to result dim {d} (size {})",
+                i.shape[k], o.shape[d as usize]
+            )
+        })
+        .collect()
+}
+
+/// A permutation of the operand's dimensions, giving the result's shape.
+fn transpose(t: &Typed<'_>, perm: &[i64]) -> Vec<String> {
+    let mut sorted = perm.to_vec();
+    sorted.sort();
+    if sorted != (0..perm.len() as i64).collect::<Vec<_>>() || t.in_rank().is_some_and(|r| r != perm.len()) {
+        return vec![format!("transpose permutation {perm:?} is not a permutation of the operand's dimensions")];
+    }
+    let (Some(i), Some(o)) = (t.input(0), t.out()) else { return Vec::new() };
+    let want: Vec<i64> = perm.iter().map(|&p| i.shape[p as usize]).collect();
+    if want != o.shape { vec![format!("transpose result shape {:?} should be {want:?}", o.shape)] } else { Vec::new() }
+}
+
+/// As many elements out as in.
+fn reshape(t: &Typed<'_>) -> Vec<String> {
+    match (t.input(0), t.out()) {
+        (Some(i), Some(o)) if i.num_elements() != o.num_elements() => {
+            vec![format!("reshape changes the element count ({} to {})", i.num_elements(), o.num_elements())]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Batch and contracting dimensions in pairs, within each side's rank, of equal sizes.
+fn dot_general(t: &Typed<'_>, d: &DotDims) -> Vec<String> {
+    let (lr, rr) = (t.in_rank(), t.input(1).map(TensorType::rank));
+    if d.lhs_batch.len() != d.rhs_batch.len() || d.lhs_contracting.len() != d.rhs_contracting.len() {
+        return vec!["dot_general has unequal numbers of batch or contracting dims on its two sides".into()];
+    }
+    if !in_range(&d.lhs_batch, lr)
+        || !in_range(&d.lhs_contracting, lr)
+        || !in_range(&d.rhs_batch, rr)
+        || !in_range(&d.rhs_contracting, rr)
+    {
+        return vec!["dot_general names a dimension beyond an operand's rank".into()];
+    }
+    let (Some(l), Some(r)) = (t.input(0), t.input(1)) else { return Vec::new() };
+    d.lhs_batch
+        .iter()
+        .zip(&d.rhs_batch)
+        .chain(d.lhs_contracting.iter().zip(&d.rhs_contracting))
+        .filter(|&(a, b)| l.shape[*a as usize] != r.shape[*b as usize])
+        .map(|(a, b)| {
+            format!(
+                "dot_general pairs lhs dim {a} (size {}) with rhs dim {b} (size {})",
+                l.shape[*a as usize], r.shape[*b as usize]
+            )
+        })
+        .collect()
+}
+
+/// A reduction's or a reverse's `dims`: distinct dimensions of the operand.
+fn distinct_dims(t: &Typed<'_>, dims: &[i64]) -> Vec<String> {
+    if in_range(dims, t.in_rank()) && unique(dims) {
+        return Vec::new();
+    }
+    vec![format!(
+        "'{}' dims {dims:?} are not distinct dimensions of the rank-{} operand",
+        t.name,
+        t.in_rank().unwrap_or(0)
+    )]
+}
+
+/// The joined dimension within the rank.
+fn concatenate(t: &Typed<'_>, dim: i64) -> Vec<String> {
+    if in_range(&[dim], t.in_rank()) {
+        return Vec::new();
+    }
+    vec![format!("concatenate dim {dim} is beyond the rank {}", t.in_rank().unwrap_or(0))]
+}
+
+/// A bound of each kind per operand dimension.
+fn slice(t: &Typed<'_>, start: &[i64], limit: &[i64], strides: &[i64]) -> Vec<String> {
+    if t.in_rank().is_none_or(|r| r == start.len() && r == limit.len() && r == strides.len()) {
+        return Vec::new();
+    }
+    vec![format!("slice bounds have {} entries for an operand of rank {}", start.len(), t.in_rank().unwrap_or(0))]
+}
+
+/// A padding of each kind per operand dimension.
+fn pad(t: &Typed<'_>, low: &[i64], high: &[i64], interior: &[i64]) -> Vec<String> {
+    if t.in_rank().is_none_or(|r| r == low.len() && r == high.len() && r == interior.len()) {
+        return Vec::new();
+    }
+    vec![format!("pad has {} low entries for an operand of rank {}", low.len(), t.in_rank().unwrap_or(0))]
+}
+
+/// A size per operand dimension.
+fn dynamic_slice(t: &Typed<'_>, sizes: &[i64]) -> Vec<String> {
+    if t.in_rank().is_none_or(|r| r == sizes.len()) {
+        return Vec::new();
+    }
+    vec![format!("dynamic_slice has {} sizes for an operand of rank {}", sizes.len(), t.in_rank().unwrap_or(0))]
+}
+
+/// The counted dimension within the result's rank.
+fn iota(t: &Typed<'_>, dim: i64) -> Vec<String> {
+    if in_range(&[dim], t.out_rank()) {
+        return Vec::new();
+    }
+    vec![format!("iota dim {dim} is beyond the result's rank {}", t.out_rank().unwrap_or(0))]
+}
+
+/// A slice size per operand dimension, and dimension numbers within the ranks.
+fn gather(t: &Typed<'_>, g: &GatherDims) -> Vec<String> {
+    let (in_rank, out_rank) = (t.in_rank(), t.out_rank());
+    let mut found = Vec::new();
+    if in_rank.is_some_and(|r| r != g.slice_sizes.len()) {
+        found.push(format!(
+            "gather has {} slice sizes for an operand of rank {}",
+            g.slice_sizes.len(),
+            in_rank.unwrap_or(0)
+        ));
+    }
+    if !in_range(&g.collapsed_slice_dims, in_rank)
+        || !in_range(&g.start_index_map, in_rank)
+        || !in_range(&g.offset_dims, out_rank)
+    {
+        found.push("gather dimension numbers name a dimension beyond a rank".into());
+    }
+    found
+}
+
+/// Dimension numbers within the operand's rank.
+fn scatter(t: &Typed<'_>, dims: &ScatterDims) -> Vec<String> {
+    if in_range(&dims.inserted_window_dims, t.in_rank()) && in_range(&dims.scatter_dims_to_operand_dims, t.in_rank()) {
+        return Vec::new();
+    }
+    vec!["scatter dimension numbers name a dimension beyond the operand's rank".into()]
+}
+
+/// The input's labels (batch, feature, spatial) distinct and one per dimension.
+fn convolution(t: &Typed<'_>, dims: &ConvDims) -> Vec<String> {
+    let in_rank = t.in_rank();
+    let all = [dims.input_batch, dims.input_feature]
+        .into_iter()
+        .chain(dims.input_spatial.iter().copied())
+        .collect::<Vec<_>>();
+    if in_range(&all, in_rank) && unique(&all) && in_rank.is_none_or(|r| r == all.len()) {
+        return Vec::new();
+    }
+    vec!["convolution input dimension labels do not match the input's rank".into()]
 }
 
 #[cfg(test)]
