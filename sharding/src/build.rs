@@ -90,18 +90,35 @@ pub fn build(space: &PlanSpace<'_>, memory_limit: Option<f64>) -> ProgramProblem
 /// [`build`], pricing the reshardings on `threads` threads (the same problem on any number).
 pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) -> ProgramProblem {
     let m = space.m;
-    let steps = space.steps();
-    let n = steps.len() as i64;
-    let ranges = space.live_ranges();
     let mut p = ChoiceProblem {
         name: m.name.clone().unwrap_or_else(|| "module".into()),
         usage_limit: memory_limit.map(|b| b as i64),
         ..ChoiceProblem::default()
     };
     let mut nodes = Vec::new();
-    let mut edges = Vec::new();
     let mut out_of_range = None;
-    // Argument nodes: replicated, and whatever their consumers ask for.
+    let arg_node = arg_nodes(space, &mut p, &mut nodes);
+    let op_node = op_nodes(space, &mut p, &mut nodes, &mut out_of_range);
+    let (jobs, edge_job, edges) = edge_jobs(space, &mut p, &nodes, &arg_node, &op_node);
+    let costs = price_edges(space, &jobs, threads);
+    // A cost past the limit is recorded at the first edge that has it (edges come after the ops).
+    if out_of_range.is_none() {
+        out_of_range = costs.iter().find_map(|c| c.1);
+    }
+    for (e, &job) in p.edges.values_mut().zip(&edge_job) {
+        e.costs = costs[job].0.clone();
+    }
+    forbid_host_reshards(space, &nodes, &edges, &mut p);
+    p.ties.extend(donation_ties(space, &nodes, &arg_node, &op_node));
+    p.symmetries = symmetries(space, &nodes);
+    ProgramProblem { problem: p, nodes, edges, out_of_range }
+}
+
+/// A node per argument: replicated, the shardings of the result it is donated to, and whatever its
+/// readers ask for (at most [`MAX_ARG_CANDIDATES`]); each free, holding its shard while it lives.
+/// Returns each argument's node.
+fn arg_nodes(space: &PlanSpace<'_>, p: &mut ChoiceProblem, nodes: &mut Vec<NodeRef>) -> HashMap<ValueId, usize> {
+    let (m, steps) = (space.m, space.steps());
     let mut arg_node: HashMap<ValueId, usize> = HashMap::new();
     let arg_ends = space.arg_ends();
     for (i, &a) in m.args.iter().enumerate() {
@@ -131,12 +148,26 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
             cands.iter().map(|c| Strategy { cost: 0, usage: (bytes / space.mesh.shards(c)).ceil() as i64 }).collect();
         // Resident for the whole program, or a donated argument until its last read (its aliased result
         // then holds the buffer).
+        let n = steps.len() as i64;
         let end = if arg_ends[i] >= steps.len() { n + 2 } else { arg_ends[i] as i64 + 2 };
         p.nodes.push(Node::new(strategies, (0, end)));
         arg_node.insert(a, nodes.len());
         nodes.push(NodeRef::Arg(i, cands));
     }
-    // Op nodes.
+    arg_node
+}
+
+/// A node per step of the schedule, a strategy per way to shard it: its compute (and the gather of a
+/// returned partial sum, and an offloaded stack's transfers) as the cost, its results' bytes per
+/// device as the usage over their live range. Returns each step's node.
+fn op_nodes(
+    space: &PlanSpace<'_>,
+    p: &mut ChoiceProblem,
+    nodes: &mut Vec<NodeRef>,
+    out_of_range: &mut Option<(usize, f64)>,
+) -> Vec<usize> {
+    let (m, steps) = (space.m, space.steps());
+    let ranges = space.live_ranges();
     let mut op_node = Vec::with_capacity(steps.len());
     let stack_at: HashMap<usize, &crate::plan::Stack> = space.offloaded().iter().map(|s| (s.carry, s)).collect();
     for (pos, step) in steps.iter().enumerate() {
@@ -171,7 +202,7 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
                 if on_host {
                     usage = 0.0;
                 }
-                Strategy { cost: secs(Some(seconds), pos, &mut out_of_range), usage: usage.ceil() as i64 }
+                Strategy { cost: secs(Some(seconds), pos, out_of_range), usage: usage.ceil() as i64 }
             })
             .collect();
         // Program points count from 1: the point after the step at position p is p + 1.
@@ -180,7 +211,20 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
         op_node.push(nodes.len());
         nodes.push(NodeRef::Op(pos));
     }
-    // Edges: producer strategy × consumer strategy → resharding time.
+    op_node
+}
+
+/// An edge per operand read (producer strategy × reader strategy → resharding time), its costs left
+/// to the pricing job it shares with every edge alike. Returns the jobs, each edge's job and what
+/// each edge prices.
+fn edge_jobs(
+    space: &PlanSpace<'_>,
+    p: &mut ChoiceProblem,
+    nodes: &[NodeRef],
+    arg_node: &HashMap<ValueId, usize>,
+    op_node: &[usize],
+) -> (Vec<EdgeJob>, Vec<usize>, Vec<EdgeOrigin>) {
+    let m = space.m;
     let producer_of = |v: ValueId| -> Option<(usize, usize)> {
         match m.values[v].def {
             ValueDef::Arg(_) => arg_node.get(&v).map(|&nd| (nd, 0)),
@@ -207,7 +251,8 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
     let prefetch = space.prefetch();
     // Per edge, in order: the job that prices it.
     let mut edge_job = Vec::new();
-    for (pos, step) in steps.iter().enumerate() {
+    let mut edges = Vec::new();
+    for (pos, step) in space.steps().iter().enumerate() {
         for (k, &v) in step.operands.iter().enumerate() {
             let (Some((from_node, result)), Some(t)) = (producer_of(v), m.ty(v).as_tensor()) else { continue };
             // A loop-carried value the body yields unchanged: no edge to itself.
@@ -252,18 +297,7 @@ pub fn build_on(space: &PlanSpace<'_>, memory_limit: Option<f64>, threads: u32) 
             edges.push(EdgeOrigin { value: v, result, consumer: pos, operand: k });
         }
     }
-    let costs = price_edges(space, &jobs, threads);
-    // A cost past the limit is recorded at the first edge that has it (edges come after the ops).
-    if out_of_range.is_none() {
-        out_of_range = costs.iter().find_map(|c| c.1);
-    }
-    for (e, &job) in p.edges.values_mut().zip(&edge_job) {
-        e.costs = costs[job].0.clone();
-    }
-    forbid_host_reshards(space, &nodes, &edges, &mut p);
-    p.ties.extend(donation_ties(space, &nodes, &arg_node, &op_node));
-    p.symmetries = symmetries(space, &nodes);
-    ProgramProblem { problem: p, nodes, edges, out_of_range }
+    (jobs, edge_job, edges)
 }
 
 /// A stack in host memory is read by later loops as the loop writing it shards it: resharding it
