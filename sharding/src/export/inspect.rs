@@ -30,9 +30,22 @@ pub fn si(n: f64) -> String {
     if u == 0 { format!("{x:.0} ") } else { format!("{x:.2} {}", UNITS[u]) }
 }
 
-/// The report `automap inspect` prints.
+/// The report `automap inspect` prints: the module and its entry, the parameters, an op histogram,
+/// loops and branches, FLOPs by op, the results, opaque ops and warnings.
 pub fn report(path: &str, m: &Module) -> String {
     let mut s = String::new();
+    header(&mut s, path, m);
+    parameters(&mut s, m);
+    histogram(&mut s, m);
+    loops(&mut s, m);
+    flops_by_op(&mut s, m);
+    results(&mut s, m);
+    opaque_and_warnings(&mut s, path, m);
+    s
+}
+
+/// The module's size and form, and its entry function's shape.
+fn header(s: &mut String, path: &str, m: &Module) {
     let entry = m.entry();
     let in_regions = m.ops.values().filter(|o| o.parent.is_some()).count();
     let _ = writeln!(
@@ -53,8 +66,11 @@ pub fn report(path: &str, m: &Module) -> String {
         in_regions,
         m.call_sites.len()
     );
+}
 
-    // Parameters: every argument of the entry function.
+/// Every argument of the entry function: name, type, bytes.
+fn parameters(s: &mut String, m: &Module) {
+    let entry = m.entry();
     let total_bytes: u64 = m.args.iter().map(|&a| m.ty(a).byte_size()).sum();
     let total_elems: u64 = m.args.iter().map(|&a| m.ty(a).as_tensor().map_or(0, |t| t.num_elements())).sum();
     let _ = writeln!(s, "\nparameters: {} arguments, {} elements, {}", m.args.len(), total_elems, bytes(total_bytes));
@@ -65,8 +81,10 @@ pub fn report(path: &str, m: &Module) -> String {
         let _ =
             writeln!(s, "  {i:>3}  {name:<width$}  {:<28}  {:>10}", m.ty(v).to_string(), bytes(m.ty(v).byte_size()));
     }
+}
 
-    // Op histogram, most frequent first.
+/// Op names, most frequent first.
+fn histogram(s: &mut String, m: &Module) {
     let mut hist: BTreeMap<&str, usize> = BTreeMap::new();
     for op in m.ops.values() {
         *hist.entry(op.name.as_str()).or_default() += 1;
@@ -77,8 +95,10 @@ pub fn report(path: &str, m: &Module) -> String {
     for (name, n) in &rows {
         let _ = writeln!(s, "  {n:>7}  {name}");
     }
+}
 
-    // Loops, with their trip counts.
+/// Loops and branches, with their trip counts and FLOPs per run.
+fn loops(s: &mut String, m: &Module) {
     let controls: Vec<OpId> =
         m.ops.keys().filter(|&op| matches!(m.ops[op].kind, OpKind::While | OpKind::Case | OpKind::If)).collect();
     if !controls.is_empty() {
@@ -114,8 +134,10 @@ pub fn report(path: &str, m: &Module) -> String {
             );
         }
     }
+}
 
-    // FLOPs by op name: each op as often as it runs (every branch of a case counted).
+/// FLOPs by op name: each op as often as it runs (every branch of a case counted).
+fn flops_by_op(s: &mut String, m: &Module) {
     let mut by_name: BTreeMap<&str, u64> = BTreeMap::new();
     for (id, op) in m.ops.iter() {
         let in_compute_body =
@@ -140,8 +162,10 @@ pub fn report(path: &str, m: &Module) -> String {
     for (name, f) in frows.iter().take(6) {
         let _ = writeln!(s, "  {:>5.1}%  {name}", 100.0 * *f as f64 / listed.max(1) as f64);
     }
+}
 
-    // Results.
+/// The results: their bytes, those passed through, values that are not static tensors.
+fn results(s: &mut String, m: &Module) {
     let out_bytes: u64 = m.returns.iter().map(|&v| m.ty(v).byte_size()).sum();
     let _ = writeln!(s, "\nresults: {} values, {}", m.returns.len(), bytes(out_bytes));
     let aliased = m.returns.iter().filter(|&&v| matches!(m.values[v].def, ValueDef::Arg(_))).count();
@@ -152,8 +176,10 @@ pub fn report(path: &str, m: &Module) -> String {
     if non_tensor > 0 {
         let _ = writeln!(s, "  {non_tensor} values are not static tensors (tokens, tuples, dynamic shapes)");
     }
+}
 
-    // Opaque ops and warnings.
+/// Opaque ops (kept replicated) and the parser's other warnings, located.
+fn opaque_and_warnings(s: &mut String, path: &str, m: &Module) {
     let opaque: Vec<_> = m.opaque_ops().collect();
     if opaque.is_empty() {
         let _ = writeln!(s, "\nopaque ops: none");
@@ -172,5 +198,4 @@ pub fn report(path: &str, m: &Module) -> String {
             w.message
         );
     }
-    s
 }
