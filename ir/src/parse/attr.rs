@@ -250,130 +250,142 @@ impl<'a> Cursor<'a> {
                 self.pos += 1;
                 Ok(Attr::Symbol(text.trim_start_matches('@').trim_matches('"').to_string()))
             }
-            Tok::Punct(b'[') => {
-                self.pos += 1;
-                let mut xs = Vec::new();
-                if self.eat(b']') {
-                    return Ok(Attr::List(xs));
-                }
-                loop {
-                    xs.push(self.attr()?);
-                    if self.eat(b']') {
-                        return Ok(Attr::List(xs));
-                    }
-                    self.expect(b',')?;
-                }
-            }
+            Tok::Punct(b'[') => self.list(),
             Tok::Punct(b'{') => self.dict(),
-            Tok::HashId => {
-                self.pos += 1;
-                let name = text.to_string();
-                if !self.at(b'<') {
-                    return Ok(Attr::Dialect {
-                        name,
-                        params: Vec::new(),
-                        words: Vec::new(),
-                        body: (self.pos, self.pos),
-                    });
-                }
-                let open = self.pos;
-                self.skip_group()?;
-                let body = (open + 1, self.pos - 1);
-                let mut inner = Cursor { src: self.src, toks: &self.toks[..body.1], pos: body.0 };
-                let mut params = Vec::new();
-                let mut words = Vec::new();
-                if inner.peek().is_some_and(|t| t.tok == Tok::Ident) && inner.peek2().is_some_and(|t| t.is(b'=')) {
-                    while inner.pos < body.1 {
-                        let key = inner.key()?;
-                        inner.expect(b'=')?;
-                        params.push((key, inner.attr()?));
-                        if !inner.eat(b',') {
-                            break;
-                        }
-                    }
-                } else {
-                    words = self.toks[body.0..body.1]
-                        .iter()
-                        .filter(|t| t.tok == Tok::Ident)
-                        .map(|t| t.text(self.src).to_string())
-                        .collect();
-                }
-                Ok(Attr::Dialect { name, params, words, body })
-            }
-            Tok::Ident => match text {
-                "true" | "false" => {
-                    self.pos += 1;
-                    Ok(Attr::Bool(text == "true"))
-                }
-                "unit" => {
-                    self.pos += 1;
-                    Ok(Attr::Unit)
-                }
-                "array" => {
-                    self.pos += 1;
-                    self.expect(b'<')?;
-                    self.ty()?;
-                    let mut xs = Vec::new();
-                    if self.eat(b':') {
-                        loop {
-                            // `array<i1: false, true>` holds booleans: read as 0 and 1.
-                            let x = match self.peek_text() {
-                                "true" | "false" => {
-                                    self.pos += 1;
-                                    i64::from(self.toks[self.pos - 1].text(self.src) == "true")
-                                }
-                                _ => self.int()?,
-                            };
-                            xs.push(x);
-                            if !self.eat(b',') {
-                                break;
-                            }
-                        }
-                    }
-                    self.expect(b'>')?;
-                    Ok(Attr::Array(xs))
-                }
-                "dense" => {
-                    self.pos += 1;
-                    let open = self.pos;
-                    if !self.at(b'<') {
-                        return Err(self.error(format!("expected '<' after dense, found '{}'", self.peek_text())));
-                    }
-                    self.skip_group()?;
-                    let ints = dense_ints(self.src, &self.toks[open + 1..self.pos - 1]);
-                    Ok(Attr::Dense { ints })
-                }
-                "tensor" | "tuple" | "complex" | "memref" | "vector" => {
-                    self.ty()?;
-                    Ok(Attr::Other)
-                }
-                _ => {
-                    self.pos += 1;
-                    if self.at(b'<') {
-                        self.skip_group()?;
-                        return Ok(Attr::Other);
-                    }
-                    Ok(Attr::Ident(text.to_string()))
-                }
-            },
-            Tok::Punct(b'(') => {
-                // A function type `(T, ...) -> T` or `-> (T, ...)`.
-                self.skip_group()?;
-                if self.eat_arrow() {
-                    if self.at(b'(') {
-                        self.skip_group()?;
-                    } else {
-                        self.ty()?;
-                    }
-                }
-                Ok(Attr::Other)
-            }
+            Tok::HashId => self.dialect_attr(text),
+            Tok::Ident => self.keyword_attr(text),
+            Tok::Punct(b'(') => self.function_type(),
             Tok::BangId => {
                 self.ty()?;
                 Ok(Attr::Other)
             }
             _ => Err(self.error(format!("expected an attribute value, found '{text}'"))),
         }
+    }
+
+    /// `[a, b, ...]`.
+    fn list(&mut self) -> R<Attr> {
+        self.pos += 1;
+        let mut xs = Vec::new();
+        if self.eat(b']') {
+            return Ok(Attr::List(xs));
+        }
+        loop {
+            xs.push(self.attr()?);
+            if self.eat(b']') {
+                return Ok(Attr::List(xs));
+            }
+            self.expect(b',')?;
+        }
+    }
+
+    /// `#dialect.name` or `#dialect.name<...>`: its `key = value` parameters when it has them, else the
+    /// words of its body (and the body's span either way).
+    fn dialect_attr(&mut self, text: &str) -> R<Attr> {
+        self.pos += 1;
+        let name = text.to_string();
+        if !self.at(b'<') {
+            return Ok(Attr::Dialect { name, params: Vec::new(), words: Vec::new(), body: (self.pos, self.pos) });
+        }
+        let open = self.pos;
+        self.skip_group()?;
+        let body = (open + 1, self.pos - 1);
+        let mut inner = Cursor { src: self.src, toks: &self.toks[..body.1], pos: body.0 };
+        let mut params = Vec::new();
+        let mut words = Vec::new();
+        if inner.peek().is_some_and(|t| t.tok == Tok::Ident) && inner.peek2().is_some_and(|t| t.is(b'=')) {
+            while inner.pos < body.1 {
+                let key = inner.key()?;
+                inner.expect(b'=')?;
+                params.push((key, inner.attr()?));
+                if !inner.eat(b',') {
+                    break;
+                }
+            }
+        } else {
+            words = self.toks[body.0..body.1]
+                .iter()
+                .filter(|t| t.tok == Tok::Ident)
+                .map(|t| t.text(self.src).to_string())
+                .collect();
+        }
+        Ok(Attr::Dialect { name, params, words, body })
+    }
+
+    /// A value that starts with a word: a boolean, `unit`, `array<...>`, `dense<...>`, a type, or a
+    /// bare identifier (an enum's case).
+    fn keyword_attr(&mut self, text: &str) -> R<Attr> {
+        match text {
+            "true" | "false" => {
+                self.pos += 1;
+                Ok(Attr::Bool(text == "true"))
+            }
+            "unit" => {
+                self.pos += 1;
+                Ok(Attr::Unit)
+            }
+            "array" => self.array(),
+            "dense" => {
+                self.pos += 1;
+                let open = self.pos;
+                if !self.at(b'<') {
+                    return Err(self.error(format!("expected '<' after dense, found '{}'", self.peek_text())));
+                }
+                self.skip_group()?;
+                let ints = dense_ints(self.src, &self.toks[open + 1..self.pos - 1]);
+                Ok(Attr::Dense { ints })
+            }
+            "tensor" | "tuple" | "complex" | "memref" | "vector" => {
+                self.ty()?;
+                Ok(Attr::Other)
+            }
+            _ => {
+                self.pos += 1;
+                if self.at(b'<') {
+                    self.skip_group()?;
+                    return Ok(Attr::Other);
+                }
+                Ok(Attr::Ident(text.to_string()))
+            }
+        }
+    }
+
+    /// `array<T: a, b, ...>` of integers (`array<i1: false, true>` holds booleans: read as 0 and 1).
+    fn array(&mut self) -> R<Attr> {
+        self.pos += 1;
+        self.expect(b'<')?;
+        self.ty()?;
+        let mut xs = Vec::new();
+        if self.eat(b':') {
+            loop {
+                let x = match self.peek_text() {
+                    "true" | "false" => {
+                        self.pos += 1;
+                        i64::from(self.toks[self.pos - 1].text(self.src) == "true")
+                    }
+                    _ => self.int()?,
+                };
+                xs.push(x);
+                if !self.eat(b',') {
+                    break;
+                }
+            }
+        }
+        self.expect(b'>')?;
+        Ok(Attr::Array(xs))
+    }
+
+    /// A function type `(T, ...) -> T` or `-> (T, ...)`, skipped.
+    fn function_type(&mut self) -> R<Attr> {
+        self.skip_group()?;
+        if self.eat_arrow() {
+            if self.at(b'(') {
+                self.skip_group()?;
+            } else {
+                self.ty()?;
+            }
+        }
+        Ok(Attr::Other)
     }
 
     fn eat_arrow(&mut self) -> bool {
