@@ -137,12 +137,40 @@ fn too_large(at_least: usize) -> SolveError {
     }
 }
 
+/// The MIP of `p`: a binary column per strategy of each decision (one per node), a pair column per
+/// group pair of each edge between two decisions (rows tie them to both ends), the memory in use at
+/// each point where it can peak within the limit, and the user's ties and budgets.
 fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
     let nodes: Vec<&Node> = p.nodes.values().collect();
-    let decision = |v: usize| nodes[v].strategies.len() > 1;
     let mut problem = RowProblem::new();
+    let Folded { node_cost, blocks, mut offset } = fold_edges(p, &nodes)?;
+    let (x, x_first) = node_columns(&mut problem, &nodes, &node_cost, &mut offset);
+    let mut cols = x.iter().flatten().map(Vec::len).sum::<usize>();
+    let y = edge_columns(p, &mut problem, &x, blocks, &mut cols);
+    let mem_first = memory_rows(p, &mut problem, &nodes, &x, &mut cols)?;
+    let z = user_rows(p, &mut problem, &x, &mut cols)?;
+    Ok(Built { problem, x, x_first, y, offset, mem_first, z, cols })
+}
+
+/// Is node `v` a decision (more than one strategy)?
+fn is_decision(nodes: &[&Node], v: usize) -> bool {
+    nodes[v].strategies.len() > 1
+}
+
+/// The edges folded into the nodes' costs ([`fold_edges`]).
+struct Folded {
+    /// Per node, per strategy: its cost with the edges to fixed nodes and the edges' shifts added.
+    node_cost: Vec<Vec<i128>>,
+    /// Per edge: its grouping, for an edge between two decisions.
+    blocks: Vec<Option<EdgeBlock>>,
+    /// The cost of the edges between fixed nodes.
+    offset: i128,
+}
+
+/// Each node's strategy costs with the edges to fixed nodes (and an edge's shifts, `EdgeBlock`)
+/// folded in, each edge between two decisions grouped, and the constant of edges between fixed nodes.
+fn fold_edges(p: &ChoiceProblem, nodes: &[&Node]) -> Result<Folded, SolveError> {
     let mut offset: i128 = 0;
-    // Node costs, with edges to fixed nodes folded in.
     let mut node_cost: Vec<Vec<i128>> =
         nodes.iter().map(|n| n.strategies.iter().map(|s| s.cost as i128).collect()).collect();
     let mut pair_vars = 0usize;
@@ -151,7 +179,7 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         let (a, b) = (e.from.as_u32() as usize, e.to.as_u32() as usize);
         let nb = nodes[b].strategies.len();
         let mut paired = None;
-        match (decision(a), decision(b)) {
+        match (is_decision(nodes, a), is_decision(nodes, b)) {
             (true, true) if a != b => {
                 let block = EdgeBlock::new(&e.costs, nodes[a].strategies.len(), nb);
                 for (c, shift) in node_cost[a].iter_mut().zip(&block.row_shift) {
@@ -186,13 +214,25 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         }
         blocks.push(paired);
     }
+    Ok(Folded { node_cost, blocks, offset })
+}
+
+/// A column per strategy of each decision, fixed at 0 where the strategy is not allowed or
+/// forbidden, and a row choosing one; a fixed node's cost goes to `offset`. Returns each node's
+/// columns and the index of its first.
+fn node_columns(
+    problem: &mut RowProblem,
+    nodes: &[&Node],
+    node_cost: &[Vec<i128>],
+    offset: &mut i128,
+) -> (Vec<Option<Vec<Col>>>, Vec<Option<usize>>) {
     let forbidden = |c: i128| c >= FORBIDDEN_COST as i128;
     let mut x: Vec<Option<Vec<Col>>> = Vec::with_capacity(nodes.len());
     let mut x_first: Vec<Option<usize>> = Vec::with_capacity(nodes.len());
     let mut next_col = 0usize;
     for (v, n) in nodes.iter().enumerate() {
-        if !decision(v) {
-            offset += node_cost[v].first().copied().unwrap_or(0);
+        if !is_decision(nodes, v) {
+            *offset += node_cost[v].first().copied().unwrap_or(0);
             x.push(None);
             x_first.push(None);
             continue;
@@ -212,13 +252,24 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         problem.add_row(1.0..=1.0, cols.iter().map(|&c| (c, 1.0)));
         x.push(Some(cols));
     }
-    let mut cols = x.iter().flatten().map(Vec::len).sum::<usize>();
+    (x, x_first)
+}
+
+/// A pair column per (row group, column group) of each edge between two decisions, and rows that
+/// make each end's chosen group the pair's. Returns (edge, first pair column, grouping) per edge.
+fn edge_columns(
+    p: &ChoiceProblem,
+    problem: &mut RowProblem,
+    x: &[Option<Vec<Col>>],
+    blocks: Vec<Option<EdgeBlock>>,
+    cols: &mut usize,
+) -> Vec<(usize, usize, EdgeBlock)> {
     let mut y = Vec::new();
     for (i, (e, block)) in p.edges.values().zip(blocks).enumerate() {
         let (a, b) = (e.from.as_u32() as usize, e.to.as_u32() as usize);
         let (Some(xa), Some(xb), Some(block)) = (&x[a], &x[b], block) else { continue };
         let (groups, m) = (block.row_groups(), block.col_groups());
-        let first = cols;
+        let first = *cols;
         let mut ys = Vec::with_capacity(groups * m);
         for c in block.pattern.iter().flatten() {
             ys.push(match c {
@@ -226,7 +277,7 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
                 None => problem.add_column(0.0, 0.0..=0.0),
             });
         }
-        cols += groups * m;
+        *cols += groups * m;
         for g in 0..groups {
             let members = (0..xa.len()).filter(|&s| block.row_group[s] == g).map(|s| (xa[s], -1.0));
             problem.add_row(0.0..=0.0, (0..m).map(|h| (ys[g * m + h], 1.0)).chain(members));
@@ -237,44 +288,53 @@ fn build(p: &ChoiceProblem) -> Result<Built, SolveError> {
         }
         y.push((i, first, block));
     }
-    let mut mem_first = None;
-    if let Some(limit) = p.usage_limit {
-        let floor = crate::problem::eval::min_peak(p);
-        if floor > limit as i128 {
-            return Err(SolveError::Infeasible { limit: limit as i128, min_peak: Some(floor) });
+    y
+}
+
+/// Under a usage limit: m[k], the memory in use at peak point k, within [0, limit], with
+/// m[k] − m[k−1] = entering − leaving usage ([`MemoryFlow`]). Returns the first memory column; no
+/// assignment when even the leanest strategies overflow.
+fn memory_rows(
+    p: &ChoiceProblem,
+    problem: &mut RowProblem,
+    nodes: &[&Node],
+    x: &[Option<Vec<Col>>],
+    cols: &mut usize,
+) -> Result<Option<usize>, SolveError> {
+    let Some(limit) = p.usage_limit else { return Ok(None) };
+    let floor = crate::problem::eval::min_peak(p);
+    if floor > limit as i128 {
+        return Err(SolveError::Infeasible { limit: limit as i128, min_peak: Some(floor) });
+    }
+    let flow = memory_flow(p);
+    let mem_first = Some(*cols);
+    let mut prev: Option<Col> = None;
+    for k in 0..flow.points.len() {
+        let m = problem.add_column(0.0, 0.0..=limit as f64);
+        *cols += 1;
+        let mut constant = 0.0;
+        let mut factors = vec![(m, 1.0)];
+        if let Some(pm) = prev {
+            factors.push((pm, -1.0));
         }
-        // m[k] = memory in use at point k, within [0, limit]; m[k] − m[k−1] = entering − leaving usage.
-        let flow = memory_flow(p);
-        mem_first = Some(cols);
-        let mut prev: Option<Col> = None;
-        for k in 0..flow.points.len() {
-            let m = problem.add_column(0.0, 0.0..=limit as f64);
-            cols += 1;
-            let mut constant = 0.0;
-            let mut factors = vec![(m, 1.0)];
-            if let Some(pm) = prev {
-                factors.push((pm, -1.0));
-            }
-            for (list, sign) in [(&flow.enter[k], -1.0), (&flow.leave[k], 1.0)] {
-                for &v in list {
-                    let n = nodes[v];
-                    match &x[v] {
-                        Some(xs) => factors.extend(
-                            xs.iter()
-                                .zip(&n.strategies)
-                                .filter(|(_, st)| st.usage != 0)
-                                .map(|(&c, st)| (c, sign * st.usage as f64)),
-                        ),
-                        None => constant -= sign * n.strategies.first().map_or(0.0, |st| st.usage as f64),
-                    }
+        for (list, sign) in [(&flow.enter[k], -1.0), (&flow.leave[k], 1.0)] {
+            for &v in list {
+                let n = nodes[v];
+                match &x[v] {
+                    Some(xs) => factors.extend(
+                        xs.iter()
+                            .zip(&n.strategies)
+                            .filter(|(_, st)| st.usage != 0)
+                            .map(|(&c, st)| (c, sign * st.usage as f64)),
+                    ),
+                    None => constant -= sign * n.strategies.first().map_or(0.0, |st| st.usage as f64),
                 }
             }
-            problem.add_row(constant..=constant, factors);
-            prev = Some(m);
         }
+        problem.add_row(constant..=constant, factors);
+        prev = Some(m);
     }
-    let z = user_rows(p, &mut problem, &x, &mut cols)?;
-    Ok(Built { problem, x, x_first, y, offset, mem_first, z, cols })
+    Ok(mem_first)
 }
 
 /// `node chooses s` as a linear term: a column, or a constant for a fixed node.
