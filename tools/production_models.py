@@ -22,6 +22,7 @@ import math
 
 import jax
 import jax.numpy as jnp
+from jax.ad_checkpoint import checkpoint_name
 from jax.sharding import AbstractMesh
 from jax.sharding import PartitionSpec as P
 
@@ -310,7 +311,8 @@ def decoder_layer(c: Decoder, attend):
         b, s, _ = x.shape
         positions = jnp.broadcast_to(jnp.arange(s), (b, s))
         q, k, v = qkv(c, p, rms_norm(x, p["attn_norm"]), positions)
-        att = attend(q, k, v, positions)
+        # Named as MaxText names attention's output, so that a policy may save it (`minimal_flash`).
+        att = checkpoint_name(attend(q, k, v, positions), "context")
         x = x + att.reshape(b, s, c.heads * c.head_dim) @ p["wo"]
         h = rms_norm(x, p["mlp_norm"])
         x = x + (moe_mlp(c, p, h) if c.experts else swiglu(p, h))
@@ -467,10 +469,11 @@ def pallas_tpu_attention(mesh_axes, batch_axes=None, heads_axis=None):
     return _heads_attention(kernel, mesh_axes, True, batch_axes, heads_axis)
 
 
-def cudnn_attention(mesh_axes):
+def cudnn_attention(mesh_axes, batch_axes=None, heads_axis=None):
     """cuDNN's fused flash attention, causal (`jax.nn.dot_product_attention(implementation="cudnn")`):
-    `__cudnn$fmhaSoftmax` and its backward. Lowering it asks for cuDNN's version, which a machine without
-    cuDNN cannot say: the export assumes cuDNN 9.1 on a Hopper GPU (what an H100 run has)."""
+    `__cudnn$fmhaSoftmax` and its backward, in `shard_map` as `_heads_attention` places it. Lowering it
+    asks for cuDNN's version, which a machine without cuDNN cannot say: the export assumes cuDNN 9.1 on
+    a Hopper GPU (what an H100 run has)."""
     import jax._src.cudnn.fused_attention_stablehlo as fused
 
     fused.check_cudnn_version = lambda: 90100
@@ -479,7 +482,7 @@ def cudnn_attention(mesh_axes):
     def kernel(q, k, v):
         return jax.nn.dot_product_attention(q, k, v, is_causal=True, implementation="cudnn")
 
-    return _heads_attention(kernel, mesh_axes, head_major=False)
+    return _heads_attention(kernel, mesh_axes, False, batch_axes, heads_axis)
 
 
 # ----------------------------------------------------------------------------------------------------

@@ -8,12 +8,14 @@ runs files `automap calibrate` reads.
 
 Each run's program is the training step of tools/production_models.py (layers scanned under
 `jax.checkpoint` with the run's remat policy, bf16 on f32 master weights, AdamW, the state donated) at
-the dimensions MaxText's `global_parameter_scale` gives, with attention as Pallas's TPU flash attention
-in `shard_map` (batch over the run's batch axes, heads over its heads axis), lowered for TPU at
-abstract shapes. Its measured step is MaxText's model FLOPs per chip (its
-`calculate_tflops_training_per_device`, attention counted whole, as the 2023 tables did) over the
-published TFLOP/s per chip. One runs file per chip (calibration-tpu-v5e.yaml, ...): the efficiencies are
-the chip's; runs marked `held_out` go to held_out-CHIP.yaml, never into a fit.
+the dimensions MaxText's `global_parameter_scale` gives (or a model card's, `model`), with attention as
+the run had it in `shard_map` (batch over the run's batch axes, heads over its heads axis): Pallas's TPU
+flash attention, lowered for TPU, or cuDNN's (`attention: cudnn`), lowered for CUDA; at abstract
+shapes, its layers scanned unless the run says `scan_layers: false`. Its measured step is MaxText's
+model FLOPs per chip (its `calculate_tflops_training_per_device`, attention counted whole, as the
+2023-24 tables did) over the published TFLOP/s per chip. One runs file per chip
+(calibration-tpu-v5e.yaml, calibration-h100.yaml, ...): the efficiencies are the chip's; runs marked
+`held_out` go to held_out-CHIP.yaml, never into a fit.
 """
 
 from __future__ import annotations
@@ -35,10 +37,20 @@ import production_models as pm  # noqa: E402
 BASE = {"emb": 2048, "heads": 16, "kv_heads": 16, "mlp": 7168, "layers": 16, "head_dim": 128, "vocab": 32_000}
 
 # MaxText's remat policies as JAX checkpoint policies: `full` recomputes the layer; `minimal` saves every
-# projection's output but attention's context (the weight matmuls: dots with no batch dimension).
+# projection's output but attention's context (the weight matmuls: dots with no batch dimension);
+# `minimal_flash` saves those and attention's output, named "context" as MaxText names it.
 POLICIES = {
     "full": jax.checkpoint_policies.nothing_saveable,
     "minimal": jax.checkpoint_policies.checkpoint_dots_with_no_batch_dims,
+    "minimal_flash": jax.checkpoint_policies.save_from_both_policies(
+        jax.checkpoint_policies.checkpoint_dots_with_no_batch_dims,
+        jax.checkpoint_policies.save_only_these_names("context")),
+}
+
+# Attention as the run had it, and the platform its program is lowered for.
+ATTENTION = {
+    "pallas_tpu": (pm.pallas_tpu_attention, "tpu"),
+    "cudnn": (pm.cudnn_attention, "cuda"),
 }
 
 
@@ -65,16 +77,23 @@ def maxtext_flops_per_chip(c: pm.Decoder, batch: int, seq: int) -> float:
     return 3 * ((ffn + qkv + projection + attention) * c.layers + embedding)
 
 
+def decoder(run: dict) -> pm.Decoder:
+    """The run's model: MaxText's `global_parameter_scale` (`scale`), or a model card's dimensions
+    (`model`: the fields of `production_models.Decoder`)."""
+    return pm.Decoder(**run["model"]) if "model" in run else scaled(run["scale"])
+
+
 def program(run: dict) -> str:
-    c = scaled(run["scale"])
+    c = decoder(run)
     axes = mesh_axes(run["mesh"])
     devices = 1
     for _, n in axes:
         devices *= n
-    attend = pm.pallas_tpu_attention(axes, tuple(run["batch_axes"]), run.get("heads_axis"))
+    kernel, platform = ATTENTION[run.get("attention", "pallas_tpu")]
+    attend = kernel(axes, tuple(run["batch_axes"]), run.get("heads_axis"))
     fn, args, donate = pm.training(c, run["per_device_batch"] * devices, run["seq"], attend=attend,
-                                   policy=POLICIES[run["remat"]])
-    lowered = jax.jit(fn, donate_argnums=donate).trace(*args).lower(lowering_platforms=("tpu",))
+                                   scanned=run.get("scan_layers", True), policy=POLICIES[run["remat"]])
+    lowered = jax.jit(fn, donate_argnums=donate).trace(*args).lower(lowering_platforms=(platform,))
     return lowered.as_text()
 
 
@@ -101,7 +120,7 @@ def main(argv=None) -> int:
     runs = json.loads(cfg.runs.read_text())["runs"]
     files: dict[str, list[str]] = {}
     for i, run in enumerate(runs):
-        c = scaled(run["scale"])
+        c = decoder(run)
         path = cfg.out / f"run{i:02d}.mlir"
         path.write_text(program(run))
         step = maxtext_flops_per_chip(c, run["per_device_batch"], run["seq"]) / (run["tflops_per_chip"] * 1e12)
@@ -109,7 +128,9 @@ def main(argv=None) -> int:
         mesh = os.path.relpath(ROOT / "specs" / "meshes" / f"{run['mesh']}.yaml", cfg.out.resolve())
         entry = (f"  - {{name: {json.dumps(run['name'])}, model: {path.name}, mesh: {json.dumps(str(mesh))}, "
                  f"plan: {json.dumps(run['plan'])}, measured_step_s: {step:.6f}}}")
-        chip = "-".join(run["mesh"].split("-")[:2])  # tpu-v5e-16x16 -> tpu-v5e: one fit per chip
+        # One fit per chip: tpu-v5e-16x16 -> tpu-v5e, h100-2x8-ib -> h100.
+        parts = run["mesh"].split("-")
+        chip = "-".join(parts[:2]) if parts[0] == "tpu" else parts[0]
         files.setdefault(f"{'held_out' if run.get('held_out') else 'calibration'}-{chip}.yaml", []).append(entry)
         print(f"{run['name']}: d={c.d_model} L={c.layers} H={c.heads} ff={c.d_ff}, measured step {step:.3f} s "
               f"({path.stat().st_size:,} bytes)", file=sys.stderr)
