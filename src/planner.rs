@@ -256,26 +256,8 @@ impl<'a> Planner<'a> {
             .seed(opts.seed)
             .started(self.started)
             .link(opts.link);
-        let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress).map_err(|e| match e {
-            SolveError::Infeasible { limit, .. } if self.tactics.is_some() => Error::Usage(format!(
-                "{name}: no plan fits in {} per device with the tactics' shardings pinned; without --tactic the \
-                 solver may find one",
-                export::bytes(u64::try_from(limit).unwrap_or(u64::MAX))
-            )),
-            SolveError::Infeasible { limit, .. } => {
-                let (explanation, leanest_bytes) = self.why_nothing_fits();
-                Error::NoFit {
-                    path: name.clone(),
-                    limit: export::bytes(u64::try_from(limit).unwrap_or(u64::MAX)),
-                    explanation,
-                    leanest_bytes,
-                }
-            }
-            SolveError::Unsatisfiable { .. } if opts.constraints.is_some() => {
-                Error::Conflict { path: name.clone(), why: self.why_constraints_conflict(opts) }
-            }
-            e => Error::solve(name, e, " (bytes per device)"),
-        })?;
+        let r = automap_solver::solve(&self.built.problem, opts.method, &sopts, progress)
+            .map_err(|e| self.solve_error(opts, e))?;
         // The reference plans, each from the solve's answer with its recipe's arguments moved to the
         // pins: a search from a good answer prices a recipe far better in a short share of the limit
         // than one from nothing.
@@ -291,19 +273,7 @@ impl<'a> Planner<'a> {
             incumbent: references.best_fitting().map(|(c, _)| c),
             bound: Some(r.solution.bound),
         });
-        // Whatever the clock cut short, the plan is never slower by the objective than an expert plan
-        // the report sets beside it that fits: the cheapest such one replaces a costlier answer.
-        let r = match references.best_fitting() {
-            Some((cost, x)) if cost < r.solution.cost => {
-                let s = &r.solution;
-                let status = if s.bound >= cost { automap_solver::Status::Optimal } else { s.status };
-                let solution = automap_solver::Solution { choice: x.to_vec(), cost, status, ..s.clone() };
-                let elapsed = self.started.elapsed().as_secs_f64();
-                progress(&Progress { phase: Phase::Reference, elapsed, incumbent: Some(cost), bound: Some(s.bound) });
-                automap_solver::Report { solution, ..r }
-            }
-            _ => r,
-        };
+        let r = self.no_worse_than_references(r, &references, progress);
         // A reference plan's row too: the report is one of the outputs a rerun should reproduce.
         let mut clock_decided = r.clock_decided || references.clock_decided();
         let (solution, tie_break) = match opts.memory_tolerance {
@@ -312,34 +282,10 @@ impl<'a> Planner<'a> {
                 // all of them ending by the solve's deadline.
                 let probe = sopts.clone().time_limit(solve_time.mul_f64(PROBE_SHARE));
                 let deadline = self.started + before_outputs;
-                let bisecting = Instant::now();
-                let lean = automap_solver::leanest(
-                    &self.built.problem,
-                    &r.solution,
-                    tolerance,
-                    opts.method,
-                    &probe,
-                    deadline,
-                    progress,
-                )
-                .map_err(|e| Error::solve(name, e, " (bytes per device)"))?;
-                clock_decided |= lean.clock_decided;
-                let stop = match () {
-                    _ if lean.proven => Stop::Proved,
-                    _ if lean.clock_decided => Stop::Time,
-                    _ => Stop::Done,
-                };
-                phases.push(PhaseRun { phase: Phase::Memory, seconds: bisecting.elapsed().as_secs_f64(), stop });
-                let tie_break = TieBreak {
-                    tolerance,
-                    objective: (r.solution.cost, lean.solution.cost),
-                    peak: (lean.peak_before, lean.peak),
-                    cap: lean.cap,
-                    probes: lean.probes,
-                    proven: lean.proven,
-                    refuted: lean.refuted,
-                };
-                (lean.solution, Some(tie_break))
+                let (lean, tie_break, clock) =
+                    self.least_memory(&r.solution, tolerance, opts, (&probe, deadline), &mut phases, progress)?;
+                clock_decided |= clock;
+                (lean, Some(tie_break))
             }
             None => (r.solution, None),
         };
@@ -375,6 +321,89 @@ impl<'a> Planner<'a> {
             presolve_s: r.presolve_s,
             phases,
         })
+    }
+}
+
+impl Planner<'_> {
+    /// The error a failed solve is to the user: no plan fits (with why, and the leanest peak), none
+    /// with the tactics pinned, the constraints in conflict (with the conflict), or the solver's own.
+    fn solve_error(&self, opts: &PlanOptions, e: SolveError) -> Error {
+        let name = &self.model.name;
+        match e {
+            SolveError::Infeasible { limit, .. } if self.tactics.is_some() => Error::Usage(format!(
+                "{name}: no plan fits in {} per device with the tactics' shardings pinned; without --tactic the \
+                 solver may find one",
+                export::bytes(u64::try_from(limit).unwrap_or(u64::MAX))
+            )),
+            SolveError::Infeasible { limit, .. } => {
+                let (explanation, leanest_bytes) = self.why_nothing_fits();
+                Error::NoFit {
+                    path: name.clone(),
+                    limit: export::bytes(u64::try_from(limit).unwrap_or(u64::MAX)),
+                    explanation,
+                    leanest_bytes,
+                }
+            }
+            SolveError::Unsatisfiable { .. } if opts.constraints.is_some() => {
+                Error::Conflict { path: name.clone(), why: self.why_constraints_conflict(opts) }
+            }
+            e => Error::solve(name, e, " (bytes per device)"),
+        }
+    }
+
+    /// Whatever the clock cut short, the plan is never slower by the objective than an expert plan
+    /// the report sets beside it that fits: the cheapest such one replaces a costlier answer.
+    fn no_worse_than_references(
+        &self,
+        r: automap_solver::Report,
+        references: &export::References,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> automap_solver::Report {
+        match references.best_fitting() {
+            Some((cost, x)) if cost < r.solution.cost => {
+                let s = &r.solution;
+                let status = if s.bound >= cost { automap_solver::Status::Optimal } else { s.status };
+                let solution = automap_solver::Solution { choice: x.to_vec(), cost, status, ..s.clone() };
+                let elapsed = self.started.elapsed().as_secs_f64();
+                progress(&Progress { phase: Phase::Reference, elapsed, incumbent: Some(cost), bound: Some(s.bound) });
+                automap_solver::Report { solution, ..r }
+            }
+            _ => r,
+        }
+    }
+
+    /// Memory as the tie-breaker: among answers within `tolerance` of `best`'s cost, one of least
+    /// peak, by probes of `probe`'s options all ending by its deadline. Returns it, what the report
+    /// says of the search, and whether the clock cut a probe short; its phase's line goes to `phases`.
+    fn least_memory(
+        &self,
+        best: &automap_solver::Solution,
+        tolerance: f64,
+        opts: &PlanOptions,
+        (probe, deadline): (&SolveOptions, Instant),
+        phases: &mut Vec<PhaseRun>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<(automap_solver::Solution, TieBreak, bool), Error> {
+        let bisecting = Instant::now();
+        let lean =
+            automap_solver::leanest(&self.built.problem, best, tolerance, opts.method, probe, deadline, progress)
+                .map_err(|e| Error::solve(&self.model.name, e, " (bytes per device)"))?;
+        let stop = match () {
+            _ if lean.proven => Stop::Proved,
+            _ if lean.clock_decided => Stop::Time,
+            _ => Stop::Done,
+        };
+        phases.push(PhaseRun { phase: Phase::Memory, seconds: bisecting.elapsed().as_secs_f64(), stop });
+        let tie_break = TieBreak {
+            tolerance,
+            objective: (best.cost, lean.solution.cost),
+            peak: (lean.peak_before, lean.peak),
+            cap: lean.cap,
+            probes: lean.probes,
+            proven: lean.proven,
+            refuted: lean.refuted,
+        };
+        Ok((lean.solution, tie_break, lean.clock_decided))
     }
 }
 
