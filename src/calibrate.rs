@@ -9,7 +9,10 @@
 //! efficiencies `(f, h, l)` is then `Σ max(flops_s / f, bytes_s / h) + unfused_s / h + x·(link_s / l +
 //! latency_s)` (a measured step is the overlapped one), and the fit is the `(f, h, l)` in `(0, 1]³`
 //! that minimises the squared log ratios of predicted to measured steps: a coarse grid, then a
-//! coordinate search that halves its step.
+//! pattern search (each efficiency, and each pair of them together) that halves its step. Runs that
+//! share one program per device fix its compute time but not its split between FLOP/s and HBM (a
+//! valley of equal fits): a small pull towards the peaks ([`PEAK_PULL`]) takes the point of such a
+//! valley nearest them, and moves a fit the runs determine by less than its rounding.
 //! Leave-one-out refits without each run and predicts it, the test of a fit on runs it has not seen.
 
 use crate::error::Error;
@@ -155,10 +158,20 @@ pub fn price(run: &MeasuredRun, mesh: &Mesh, time_limit: Duration) -> Result<Pri
     Ok(Priced { name, measured_s: run.measured_step_s, terms })
 }
 
-/// Squared log ratio of predicted to measured, summed.
+/// Squared log ratio of predicted to measured, summed, plus [`PEAK_PULL`] times the squared
+/// distance of the efficiencies from the peaks.
 fn loss(runs: &[&Priced], e: &Efficiency) -> f64 {
-    runs.iter().map(|r| (r.terms.step_s(e) / r.measured_s).ln().powi(2)).sum()
+    let misfit: f64 = runs.iter().map(|r| (r.terms.step_s(e) / r.measured_s).ln().powi(2)).sum();
+    let from_peaks = (1.0 - e.flops).powi(2) + (1.0 - e.hbm).powi(2) + (1.0 - e.links).powi(2);
+    misfit + PEAK_PULL * from_peaks
 }
+
+/// The weight of the efficiencies' squared distance from the peaks in the fit's loss: where the runs
+/// leave a direction undetermined (a valley of equal fits) the fit takes the point nearest the peaks;
+/// where they determine it, the pull shifts an efficiency by about `PEAK_PULL` / the loss's
+/// curvature there (under 1e-4 for the curvatures of a few runs: less than the fit's rounding).
+/// A misfit of 1% in one run's step is a loss of 1e-4.
+const PEAK_PULL: f64 = 1e-5;
 
 /// The smallest efficiency a fit may give: a hundredth of the peak.
 const FLOOR: f64 = 0.01;
@@ -179,22 +192,37 @@ pub fn fit(runs: &[&Priced]) -> Efficiency {
             }
         }
     }
-    let mut step = 0.05;
-    while step > 1e-4 {
-        let mut moved = false;
-        for k in 0..3 {
-            for sign in [-1.0, 1.0] {
-                let mut e = best;
-                let slot = match k {
-                    0 => &mut e.flops,
-                    1 => &mut e.hbm,
-                    _ => &mut e.links,
-                };
-                *slot = (*slot + sign * step).clamp(FLOOR, 1.0);
-                let v = loss(runs, &e);
-                if v < best_loss - 1e-12 {
-                    (best, best_loss, moved) = (e, v, true);
+    // Moves of one efficiency, and of two together, the same way or opposite ways, in ratios from 1:10
+    // to 10:1: a valley of equal fits is followed whatever its slope.
+    let mut moves: Vec<[f64; 3]> = Vec::new();
+    for k in 0..3 {
+        for sign in [-1.0, 1.0] {
+            let mut m = [0.0; 3];
+            m[k] = sign;
+            moves.push(m);
+        }
+        for j in k + 1..3 {
+            for ratio in [0.1, 0.3, 1.0, 3.0, 10.0] {
+                for (a, b) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+                    let mut m = [0.0; 3];
+                    (m[k], m[j]) = (a, b * ratio);
+                    moves.push(m);
                 }
+            }
+        }
+    }
+    let mut step = 0.05;
+    while step > 1e-5 {
+        let mut moved = false;
+        for m in &moves {
+            let e = Efficiency {
+                flops: (best.flops + m[0] * step).clamp(FLOOR, 1.0),
+                hbm: (best.hbm + m[1] * step).clamp(FLOOR, 1.0),
+                links: (best.links + m[2] * step).clamp(FLOOR, 1.0),
+            };
+            let v = loss(runs, &e);
+            if v < best_loss - 1e-15 {
+                (best, best_loss, moved) = (e, v, true);
             }
         }
         if !moved {
@@ -289,6 +317,25 @@ mod tests {
             assert!((held / measured - 1.0).abs() < 0.05, "{name} left out: {held} vs {measured}");
         }
         assert!(c.table().contains("| mixed |"));
+    }
+
+    /// Runs of one program per device with only their links apart fix its compute time, not its split
+    /// between FLOP/s and HBM: of the equal fits, the one nearest the peaks, whichever point the grid
+    /// first lands on.
+    #[test]
+    fn a_valley_of_equal_fits_gives_the_point_nearest_the_peaks() {
+        let truth = Efficiency { flops: 0.6, hbm: 0.6, links: 0.5 };
+        let runs: Vec<Priced> =
+            [0.1, 0.3, 0.6, 1.0].iter().map(|&l| run(&format!("links {l}"), 1.0, 1.0, l, &truth)).collect();
+        let refs: Vec<&Priced> = runs.iter().collect();
+        let e = fit(&refs);
+        // Each op takes the larger of its FLOP and byte time: 1/f + 1/h = 2/0.6 on the valley, whose
+        // point nearest (1, 1) is f = h = 0.6.
+        assert!((e.flops - 0.6).abs() < 0.01 && (e.hbm - 0.6).abs() < 0.01, "{e:?}");
+        assert!((e.links - 0.5).abs() < 0.01, "{e:?}");
+        for r in &runs {
+            assert!((r.terms.step_s(&e) / r.measured_s - 1.0).abs() < 0.005, "{}", r.name);
+        }
     }
 
     /// A run faster than the peaks allow cannot push an efficiency past 1.
