@@ -11,7 +11,7 @@
 //! that minimises the squared log ratios of predicted to measured steps: a coarse grid, then a
 //! pattern search (each efficiency, and each pair of them together) that halves its step. Runs that
 //! share one program per device fix its compute time but not its split between FLOP/s and HBM (a
-//! valley of equal fits): a small pull towards the peaks ([`PEAK_PULL`]) takes the point of such a
+//! valley of equal fits): a small pull towards the peaks (`PEAK_PULL`) takes the point of such a
 //! valley nearest them, and moves a fit the runs determine by less than its rounding.
 //! Leave-one-out refits without each run and predicts it, the test of a fit on runs it has not seen.
 

@@ -11,7 +11,8 @@ Each run's program is the training step of tools/production_models.py (layers sc
 the dimensions MaxText's `global_parameter_scale` gives (or a model card's, `model`), with attention as
 the run had it in `shard_map` (batch over the run's batch axes, heads over its heads axis): Pallas's TPU
 flash attention, lowered for TPU, or cuDNN's (`attention: cudnn`), lowered for CUDA; at abstract
-shapes, its layers scanned unless the run says `scan_layers: false`. Its measured step is MaxText's
+shapes, its layers scanned unless the run says `scan_layers: false`, its loss over `loss_chunks` slices
+of the sequence when the run gives them. Its measured step is MaxText's
 model FLOPs per chip (its `calculate_tflops_training_per_device`, attention counted whole, as the
 2023-24 tables did) over the published TFLOP/s per chip. One runs file per chip
 (calibration-tpu-v5e.yaml, calibration-h100.yaml, ...): the efficiencies are the chip's; runs marked
@@ -92,7 +93,8 @@ def program(run: dict) -> str:
     kernel, platform = ATTENTION[run.get("attention", "pallas_tpu")]
     attend = kernel(axes, tuple(run["batch_axes"]), run.get("heads_axis"))
     fn, args, donate = pm.training(c, run["per_device_batch"] * devices, run["seq"], attend=attend,
-                                   scanned=run.get("scan_layers", True), policy=POLICIES[run["remat"]])
+                                   scanned=run.get("scan_layers", True), policy=POLICIES[run["remat"]],
+                                   loss_chunks=run.get("loss_chunks", 1))
     lowered = jax.jit(fn, donate_argnums=donate).trace(*args).lower(lowering_platforms=(platform,))
     return lowered.as_text()
 
