@@ -9,10 +9,9 @@
 //! efficiencies `(f, h, l)` is then `Σ max(flops_s / f, bytes_s / h) + unfused_s / h + x·(link_s / l +
 //! latency_s)` (a measured step is the overlapped one), and the fit is the `(f, h, l)` in `(0, 1]³`
 //! that minimises the squared log ratios of predicted to measured steps: a coarse grid, then a
-//! pattern search (each efficiency, and each pair of them together) that halves its step. Runs that
-//! share one program per device fix its compute time but not its split between FLOP/s and HBM (a
-//! valley of equal fits): a small pull towards the peaks (`PEAK_PULL`) takes the point of such a
-//! valley nearest them, and moves a fit the runs determine by less than its rounding.
+//! pattern search (each efficiency, and each pair of them together). Runs that share one program per
+//! device fix its compute time but not its split between FLOP/s and HBM (a valley of equal fits): of
+//! the fits within a hair of the least misfit, the search then takes the one nearest the peaks.
 //! Leave-one-out refits without each run and predicts it, the test of a fit on runs it has not seen.
 
 use crate::error::Error;
@@ -158,42 +157,61 @@ pub fn price(run: &MeasuredRun, mesh: &Mesh, time_limit: Duration) -> Result<Pri
     Ok(Priced { name, measured_s: run.measured_step_s, terms })
 }
 
-/// Squared log ratio of predicted to measured, summed, plus [`PEAK_PULL`] times the squared
-/// distance of the efficiencies from the peaks.
-fn loss(runs: &[&Priced], e: &Efficiency) -> f64 {
-    let misfit: f64 = runs.iter().map(|r| (r.terms.step_s(e) / r.measured_s).ln().powi(2)).sum();
-    let from_peaks = (1.0 - e.flops).powi(2) + (1.0 - e.hbm).powi(2) + (1.0 - e.links).powi(2);
-    misfit + PEAK_PULL * from_peaks
+/// Squared log ratio of predicted to measured, summed.
+fn misfit(runs: &[&Priced], e: &Efficiency) -> f64 {
+    runs.iter().map(|r| (r.terms.step_s(e) / r.measured_s).ln().powi(2)).sum()
 }
 
-/// The weight of the efficiencies' squared distance from the peaks in the fit's loss: where the runs
-/// leave a direction undetermined (a valley of equal fits) the fit takes the point nearest the peaks;
-/// where they determine it, the pull shifts an efficiency by about `PEAK_PULL` / the loss's
-/// curvature there (under 1e-4 for the curvatures of a few runs: less than the fit's rounding).
-/// A misfit of 1% in one run's step is a loss of 1e-4.
-const PEAK_PULL: f64 = 1e-5;
+/// The efficiencies' squared distance from the peaks.
+fn from_peaks(e: &Efficiency) -> f64 {
+    (1.0 - e.flops).powi(2) + (1.0 - e.hbm).powi(2) + (1.0 - e.links).powi(2)
+}
+
+/// Fits whose misfit is within this share of the best one's (plus [`EQUAL_FIT_ABS`]) are equal fits:
+/// a 0.01% difference in the sum of squared log ratios is no evidence for either.
+const EQUAL_FIT_SHARE: f64 = 1e-4;
+/// See [`EQUAL_FIT_SHARE`]: the band of equal fits around an exact one.
+const EQUAL_FIT_ABS: f64 = 1e-8;
 
 /// The smallest efficiency a fit may give: a hundredth of the peak.
 const FLOOR: f64 = 0.01;
 
-/// Fit the three efficiencies to `runs`. A constant no run's step depends on stays at 1.
+/// Fit the three efficiencies to `runs`: the least misfit, and of the fits equal to it the one nearest
+/// the peaks (so that a constant no run's step depends on stays at 1, and a split the runs cannot
+/// tell, such as FLOP/s against HBM in runs of one program per device, is the least far from them).
 pub fn fit(runs: &[&Priced]) -> Efficiency {
     let grid = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
     let mut best = Efficiency::PEAK;
-    let mut best_loss = loss(runs, &best);
+    let mut best_misfit = misfit(runs, &best);
     for &f in &grid {
         for &h in &grid {
             for &l in &grid {
                 let e = Efficiency { flops: f, hbm: h, links: l };
-                let v = loss(runs, &e);
-                if v < best_loss - 1e-12 {
-                    (best, best_loss) = (e, v);
+                let v = misfit(runs, &e);
+                if v < best_misfit - 1e-12 {
+                    (best, best_misfit) = (e, v);
                 }
             }
         }
     }
-    // Moves of one efficiency, and of two together, the same way or opposite ways, in ratios from 1:10
-    // to 10:1: a valley of equal fits is followed whatever its slope.
+    let fitted = pattern_search(best, &|e| misfit(runs, e));
+    let least = misfit(runs, &fitted);
+    let band = least + EQUAL_FIT_SHARE * least + EQUAL_FIT_ABS;
+    // Leaving the band costs far more than any distance from the peaks can gain.
+    let nearest = pattern_search(fitted, &|e| {
+        let v = misfit(runs, e);
+        from_peaks(e) + if v <= band { 0.0 } else { 1e6 * (v - band) }
+    });
+    let round = |x: f64| (x * 1e4).round() / 1e4;
+    Efficiency { flops: round(nearest.flops), hbm: round(nearest.hbm), links: round(nearest.links) }
+}
+
+/// The efficiencies from `start` that `objective` finds least by a pattern search: moves of one
+/// efficiency, and of two together (the same way or opposite ways, in ratios from 1:10 to 10:1, so
+/// that a curved valley is followed whatever its slope); a move that helps is tried again at twice the
+/// step (a valley is walked, not crept along), none helping halves it.
+fn pattern_search(start: Efficiency, objective: &dyn Fn(&Efficiency) -> f64) -> Efficiency {
+    const MAX_STEP: f64 = 0.05;
     let mut moves: Vec<[f64; 3]> = Vec::new();
     for k in 0..3 {
         for sign in [-1.0, 1.0] {
@@ -202,7 +220,7 @@ pub fn fit(runs: &[&Priced]) -> Efficiency {
             moves.push(m);
         }
         for j in k + 1..3 {
-            for ratio in [0.1, 0.3, 1.0, 3.0, 10.0] {
+            for ratio in [0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0, 1.4, 2.0, 2.5, 3.3, 5.0, 7.0, 10.0] {
                 for (a, b) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
                     let mut m = [0.0; 3];
                     (m[k], m[j]) = (a, b * ratio);
@@ -211,7 +229,8 @@ pub fn fit(runs: &[&Priced]) -> Efficiency {
             }
         }
     }
-    let mut step = 0.05;
+    let (mut best, mut least) = (start, objective(&start));
+    let mut step = MAX_STEP;
     while step > 1e-5 {
         let mut moved = false;
         for m in &moves {
@@ -220,17 +239,14 @@ pub fn fit(runs: &[&Priced]) -> Efficiency {
                 hbm: (best.hbm + m[1] * step).clamp(FLOOR, 1.0),
                 links: (best.links + m[2] * step).clamp(FLOOR, 1.0),
             };
-            let v = loss(runs, &e);
-            if v < best_loss - 1e-15 {
-                (best, best_loss, moved) = (e, v, true);
+            let v = objective(&e);
+            if v < least - 1e-15 {
+                (best, least, moved) = (e, v, true);
             }
         }
-        if !moved {
-            step /= 2.0;
-        }
+        step = if moved { (step * 2.0).min(MAX_STEP) } else { step / 2.0 };
     }
-    let round = |x: f64| (x * 1e4).round() / 1e4;
-    Efficiency { flops: round(best.flops), hbm: round(best.hbm), links: round(best.links) }
+    best
 }
 
 /// Fit on every run, and on every run but one for each (leave-one-out).
@@ -320,18 +336,21 @@ mod tests {
     }
 
     /// Runs of one program per device with only their links apart fix its compute time, not its split
-    /// between FLOP/s and HBM: of the equal fits, the one nearest the peaks, whichever point the grid
-    /// first lands on.
+    /// between FLOP/s and HBM: of the equal fits, the one nearest the peaks, not the first point of
+    /// them the grid reaches.
     #[test]
     fn a_valley_of_equal_fits_gives_the_point_nearest_the_peaks() {
-        let truth = Efficiency { flops: 0.6, hbm: 0.6, links: 0.5 };
+        let truth = Efficiency { flops: 0.5, hbm: 1.0, links: 0.5 };
         let runs: Vec<Priced> =
             [0.1, 0.3, 0.6, 1.0].iter().map(|&l| run(&format!("links {l}"), 1.0, 1.0, l, &truth)).collect();
         let refs: Vec<&Priced> = runs.iter().collect();
         let e = fit(&refs);
-        // Each op takes the larger of its FLOP and byte time: 1/f + 1/h = 2/0.6 on the valley, whose
-        // point nearest (1, 1) is f = h = 0.6.
-        assert!((e.flops - 0.6).abs() < 0.01 && (e.hbm - 0.6).abs() < 0.01, "{e:?}");
+        // One op of FLOPs alone, one of bytes alone: the valley is 1/f + 1/h = 3. The grid reaches
+        // (0.5, 1) first, an exact fit at 0.5 from (1, 1); the valley's point nearest (1, 1) is
+        // f = h = 2/3, at 0.4714. The distance is flat near it: within 1% of it is the nearest point.
+        let distance = ((1.0 - e.flops).powi(2) + (1.0 - e.hbm).powi(2)).sqrt();
+        let least = std::f64::consts::SQRT_2 / 3.0;
+        assert!(distance < least * 1.01, "{e:?} at {distance} from the peaks, the valley's least {least}");
         assert!((e.links - 0.5).abs() < 0.01, "{e:?}");
         for r in &runs {
             assert!((r.terms.step_s(&e) / r.measured_s - 1.0).abs() < 0.005, "{}", r.name);
