@@ -70,8 +70,50 @@ pub struct Terms {
 impl Terms {
     /// The overlapped step at efficiencies `e`: compute, plus the exposed part of the collectives.
     pub fn step_s(&self, e: &Efficiency) -> f64 {
-        let compute: f64 = self.ops.iter().map(|&(f, b)| (f / e.flops).max(b / e.hbm)).sum();
-        compute + self.unfused_s / e.hbm + self.exposed * (self.link_s / e.links + self.latency_s)
+        self.step_with(&Compute::new(&self.ops), e)
+    }
+
+    /// [`Terms::step_s`] with the ops' compute already sorted (`compute` is `Compute::new(&self.ops)`).
+    fn step_with(&self, compute: &Compute, e: &Efficiency) -> f64 {
+        compute.seconds(e.flops, e.hbm)
+            + self.unfused_s / e.hbm
+            + self.exposed * (self.link_s / e.links + self.latency_s)
+    }
+}
+
+/// The ops' compute, `Σ max(flops_s / f, bytes_s / h)`, in O(log ops) for any `(f, h)`: an op is
+/// bound by its FLOPs exactly when `flops_s / bytes_s >= f / h`, so with the ops sorted by that ratio
+/// the bound ones are a suffix, and the sum is a prefix sum of bytes plus a suffix sum of FLOPs. The
+/// fit evaluates thousands of efficiency sets on the same runs.
+struct Compute {
+    /// Each op's `flops_s / bytes_s` (infinite for an op with no bytes), ascending.
+    ratio: Vec<f64>,
+    /// `bytes_before[k]`: the bytes seconds of the first `k` ops (`ops + 1` entries).
+    bytes_before: Vec<f64>,
+    /// `flops_from[k]`: the FLOPs seconds of ops `k..` (`ops + 1` entries).
+    flops_from: Vec<f64>,
+}
+
+impl Compute {
+    fn new(ops: &[(f64, f64)]) -> Compute {
+        let mut sorted: Vec<(f64, f64, f64)> =
+            ops.iter().map(|&(f, b)| (if b > 0.0 { f / b } else { f64::INFINITY }, f, b)).collect();
+        sorted.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let mut bytes_before = vec![0.0; sorted.len() + 1];
+        let mut flops_from = vec![0.0; sorted.len() + 1];
+        for (k, &(_, _, b)) in sorted.iter().enumerate() {
+            bytes_before[k + 1] = bytes_before[k] + b;
+        }
+        for (k, &(_, f, _)) in sorted.iter().enumerate().rev() {
+            flops_from[k] = flops_from[k + 1] + f;
+        }
+        Compute { ratio: sorted.iter().map(|x| x.0).collect(), bytes_before, flops_from }
+    }
+
+    /// The seconds of compute at FLOPs fraction `flops` and HBM fraction `hbm`.
+    fn seconds(&self, flops: f64, hbm: f64) -> f64 {
+        let k = self.ratio.partition_point(|&r| r < flops / hbm);
+        self.bytes_before[k] / hbm + self.flops_from[k] / flops
     }
 }
 
@@ -157,9 +199,9 @@ pub fn price(run: &MeasuredRun, mesh: &Mesh, time_limit: Duration) -> Result<Pri
     Ok(Priced { name, measured_s: run.measured_step_s, terms })
 }
 
-/// Squared log ratio of predicted to measured, summed.
-fn misfit(runs: &[&Priced], e: &Efficiency) -> f64 {
-    runs.iter().map(|r| (r.terms.step_s(e) / r.measured_s).ln().powi(2)).sum()
+/// Squared log ratio of predicted to measured, summed (each run with its ops' [`Compute`]).
+fn misfit(runs: &[(&Priced, Compute)], e: &Efficiency) -> f64 {
+    runs.iter().map(|(r, c)| (r.terms.step_with(c, e) / r.measured_s).ln().powi(2)).sum()
 }
 
 /// The efficiencies' squared distance from the peaks.
@@ -180,6 +222,8 @@ const FLOOR: f64 = 0.01;
 /// the peaks (so that a constant no run's step depends on stays at 1, and a split the runs cannot
 /// tell, such as FLOP/s against HBM in runs of one program per device, is the least far from them).
 pub fn fit(runs: &[&Priced]) -> Efficiency {
+    let runs: Vec<(&Priced, Compute)> = runs.iter().map(|&r| (r, Compute::new(&r.terms.ops))).collect();
+    let runs = runs.as_slice();
     let grid = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
     let mut best = Efficiency::PEAK;
     let mut best_misfit = misfit(runs, &best);
@@ -354,6 +398,18 @@ mod tests {
         assert!((e.links - 0.5).abs() < 0.01, "{e:?}");
         for r in &runs {
             assert!((r.terms.step_s(&e) / r.measured_s - 1.0).abs() < 0.005, "{}", r.name);
+        }
+    }
+
+    /// The sorted compute gives each op the larger of its FLOP and byte time, as the sum over ops does.
+    #[test]
+    fn sorted_compute_is_the_sum_of_each_ops_larger_time() {
+        let ops: Vec<(f64, f64)> =
+            (0..200).map(|i| (((i * 37) % 101) as f64 * 0.01, ((i * 53) % 97) as f64 * 0.013)).collect();
+        let compute = Compute::new(&ops);
+        for (f, h) in [(1.0, 1.0), (0.5, 0.9), (0.9, 0.3), (0.05, 1.0), (1.0, 0.01)] {
+            let direct: f64 = ops.iter().map(|&(a, b)| (a / f).max(b / h)).sum();
+            assert!((compute.seconds(f, h) - direct).abs() <= 1e-9 * direct, "{f} {h}");
         }
     }
 
