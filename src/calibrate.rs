@@ -215,6 +215,10 @@ const EQUAL_FIT_SHARE: f64 = 1e-4;
 /// See [`EQUAL_FIT_SHARE`]: the band of equal fits around an exact one.
 const EQUAL_FIT_ABS: f64 = 1e-8;
 
+/// The cost of each unit of misfit beyond the equal fits, in the search for the one nearest the
+/// peaks: far more than any distance from the peaks (at most 3) can gain.
+const LEAVING_EQUAL_FITS: f64 = 1e6;
+
 /// The smallest efficiency a fit may give: a hundredth of the peak.
 const FLOOR: f64 = 0.01;
 
@@ -241,10 +245,9 @@ pub fn fit(runs: &[&Priced]) -> Efficiency {
     let fitted = pattern_search(best, &|e| misfit(runs, e));
     let least = misfit(runs, &fitted);
     let band = least + EQUAL_FIT_SHARE * least + EQUAL_FIT_ABS;
-    // Leaving the band costs far more than any distance from the peaks can gain.
     let nearest = pattern_search(fitted, &|e| {
         let v = misfit(runs, e);
-        from_peaks(e) + if v <= band { 0.0 } else { 1e6 * (v - band) }
+        from_peaks(e) + if v <= band { 0.0 } else { LEAVING_EQUAL_FITS * (v - band) }
     });
     let round = |x: f64| (x * 1e4).round() / 1e4;
     Efficiency { flops: round(nearest.flops), hbm: round(nearest.hbm), links: round(nearest.links) }
