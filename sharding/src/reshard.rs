@@ -132,6 +132,91 @@ pub fn reshard_seconds(
     Ok((steps.iter().map(|s| s.seconds).sum(), !steps.is_empty()))
 }
 
+/// The shardings a resharding passes through between `from` and `to`, one after each of its steps
+/// but the last, where the module should spell them out: when it moves an axis between dimensions
+/// and takes more than one step (local slices counted as one). XLA's SPMD partitioner does a
+/// resharding in one piece where it can (an all-to-all where the dimensions' shard counts swap, an
+/// all-gather where the target is coarser); where it cannot, it gathers the whole tensor on every
+/// device and slices it ("involuntary full rematerialization"): for instance `[{s}, {}, {x, y}]` to
+/// `[{s, y}, {x}, {}]` with `x` and `y` of 16 devices. Written one step at a time, each piece is one
+/// it can do, as the plan prices it. Empty otherwise, and for partial sums (XLA places their
+/// reductions) or sub-axes.
+pub fn waypoints(from: &TensorSharding, to: &TensorSharding, mesh: &Mesh) -> Vec<TensorSharding> {
+    let plain = |s: &TensorSharding| s.unreduced.is_empty() && s.used_axes().all(|a| a.sub.is_none());
+    if !plain(from) || !plain(to) || from.dims.len() != to.dims.len() {
+        return Vec::new();
+    }
+    let Ok((steps, sliced)) = steps_of(from, to, mesh) else { return Vec::new() };
+    let slices: Vec<(usize, usize)> = sliced
+        .into_iter()
+        .filter_map(|i| match place(to, &mesh.axes[i].name) {
+            Place::Dim(td, _) => Some((i, td)),
+            _ => None,
+        })
+        .collect();
+    let moves = steps.iter().any(|s| s.0 == CollectiveKind::AllToAll);
+    if !moves || steps.len() + usize::from(!slices.is_empty()) < 2 {
+        return Vec::new();
+    }
+    // Each dimension's axes, by index in the mesh, as the steps leave them.
+    let mut dims: Vec<Vec<usize>> = from
+        .dims
+        .iter()
+        .map(|d| d.axes.iter().filter_map(|a| mesh.axes.iter().position(|m| m.name == a.name)).collect())
+        .collect();
+    let target_rank =
+        |i: usize, d: usize| to.dims[d].axes.iter().position(|a| a.name == mesh.axes[i].name).unwrap_or(usize::MAX);
+    // Into dimension `d`, after the last axis there that precedes it in the target.
+    let insert = |dims: &mut Vec<Vec<usize>>, i: usize, d: usize| {
+        let rank = target_rank(i, d);
+        let at = dims[d].iter().rposition(|&j| target_rank(j, d) < rank).map_or(0, |p| p + 1);
+        dims[d].insert(at, i);
+    };
+    let sharding = |dims: &[Vec<usize>]| TensorSharding {
+        dims: dims
+            .iter()
+            .zip(&to.dims)
+            .map(|(axes, d)| automap_ir::sharding::DimSharding {
+                axes: axes.iter().map(|&i| automap_ir::sharding::AxisRef::new(mesh.axes[i].name.clone())).collect(),
+                open: d.open,
+            })
+            .collect(),
+        replicated: Vec::new(),
+        ..to.clone()
+    };
+    let mut out = Vec::new();
+    if !slices.is_empty() {
+        for &(i, td) in &slices {
+            insert(&mut dims, i, td);
+        }
+        out.push(sharding(&dims));
+    }
+    for (kind, axes) in &steps {
+        for &i in axes {
+            let sd = dims.iter().position(|d| d.contains(&i));
+            if let Some(sd) = sd {
+                dims[sd].retain(|&j| j != i);
+            }
+            if *kind == CollectiveKind::AllToAll
+                && let Place::Dim(td, _) = place(to, &mesh.axes[i].name)
+            {
+                insert(&mut dims, i, td);
+            }
+        }
+        // A step that leaves the layout as it was (an axis whose place in its dimension changes only
+        // as others arrive) adds no waypoint.
+        let next = sharding(&dims);
+        if out.last() != Some(&next) {
+            out.push(next);
+        }
+    }
+    // The last step leaves the target itself.
+    if out.last().is_some_and(|s| s.dims == to.dims) {
+        out.pop();
+    }
+    out
+}
+
 /// One collective of a resharding, its axes by index in the mesh.
 struct Step {
     kind: CollectiveKind,
@@ -140,20 +225,17 @@ struct Step {
     seconds: f64,
 }
 
-/// The collectives of [`reshard`], in order.
-fn steps(ty: &TensorType, from: &TensorSharding, to: &TensorSharding, mesh: &Mesh) -> Result<Vec<Step>, ReshardError> {
+/// The collectives of [`reshard`] as (kind, axes by index in the mesh), in order, and the axes the
+/// tensor is sliced along locally (before them).
+type Ordered = (Vec<(CollectiveKind, Vec<usize>)>, Vec<usize>);
+
+/// See [`Ordered`].
+fn steps_of(from: &TensorSharding, to: &TensorSharding, mesh: &Mesh) -> Result<Ordered, ReshardError> {
     for a in from.used_axes().chain(to.used_axes()) {
         if mesh.axis(&a.name).is_none() {
             return Err(ReshardError::UnknownAxis(a.name.clone()));
         }
     }
-    let sharded: u64 = mesh
-        .axes
-        .iter()
-        .filter(|a| matches!(place(from, &a.name), Place::Dim(..)))
-        .map(|a| u64::from(a.size))
-        .product();
-    let mut per_device = ty.byte_size() / sharded.max(1);
     let mut steps: Vec<(u8, CollectiveKind, Vec<usize>)> = Vec::new();
     let mut slices = Vec::new();
     // All-to-alls by the (source, target) dimensions their axes move between.
@@ -182,12 +264,25 @@ fn steps(ty: &TensorType, from: &TensorSharding, to: &TensorSharding, mesh: &Mes
     }
     steps.extend(moves.into_iter().map(|(_, axes)| (2, CollectiveKind::AllToAll, axes)));
     steps.extend(gathers.into_iter().map(|(_, axes)| (4, CollectiveKind::AllGather, axes)));
+    steps.sort_by(|a, b| (a.0, &a.2).cmp(&(b.0, &b.2)));
+    Ok((steps.into_iter().map(|(_, kind, axes)| (kind, axes)).collect(), slices))
+}
+
+/// The collectives of [`reshard`], in order.
+fn steps(ty: &TensorType, from: &TensorSharding, to: &TensorSharding, mesh: &Mesh) -> Result<Vec<Step>, ReshardError> {
+    let (steps, slices) = steps_of(from, to, mesh)?;
+    let sharded: u64 = mesh
+        .axes
+        .iter()
+        .filter(|a| matches!(place(from, &a.name), Place::Dim(..)))
+        .map(|a| u64::from(a.size))
+        .product();
+    let mut per_device = ty.byte_size() / sharded.max(1);
     for i in slices {
         per_device /= u64::from(mesh.axes[i].size).max(1);
     }
-    steps.sort_by(|a, b| (a.0, &a.2).cmp(&(b.0, &b.2)));
     let mut out = Vec::with_capacity(steps.len());
-    for (_, kind, axes) in steps {
+    for (kind, axes) in steps {
         let group = || axes.iter().map(|&i| &mesh.axes[i]);
         let size: u32 = group().map(|a| a.size).product();
         let n = u64::from(size);
@@ -368,6 +463,104 @@ mod tests {
         assert_eq!(kinds, [CollectiveKind::ReduceScatter, CollectiveKind::AllGather]);
         assert_eq!(c[0].bytes, 1_048_576, "4 MiB / 4 (model) on the data axis");
         assert_eq!(c[1].bytes, 2_097_152, "after the scatter: 4 MiB / 2 (data), gathered over model");
+    }
+
+    fn three_axes() -> Mesh {
+        Mesh::parse(
+            "name: t\naxes:\n  - {name: s, size: 2, bandwidth_gb_per_s: 25, latency_us: 10}\n  - {name: x, size: 16, bandwidth_gb_per_s: 50, latency_us: 1}\n  - {name: y, size: 16, bandwidth_gb_per_s: 50, latency_us: 1}\ndevice:\n  memory_gib: 16\n  hbm_gb_per_s: 1000\n  peak_tflops: {bf16: 100}\n",
+            "t.yaml",
+        )
+        .unwrap()
+    }
+
+    fn written(chain: &[TensorSharding]) -> Vec<String> {
+        chain.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The resharding XLA did by gathering a 70B model's hidden states whole on every chip: two axes
+    /// leave one dimension for two others. Spelled out, it passes through the sharding after the
+    /// first move, each piece one all-to-all.
+    #[test]
+    fn two_moves_pass_through_the_sharding_between_them() {
+        let m = three_axes();
+        let (from, to) =
+            (sh(r#"#sdy.sharding<@m, [{"s"}, {}, {"x", "y"}]>"#), sh(r#"#sdy.sharding<@m, [{"s", "y"}, {"x"}, {}]>"#));
+        assert_eq!(written(&waypoints(&from, &to, &m)), [r#"#sdy.sharding<@m, [{"s"}, {"x"}, {"y"}]>"#]);
+        // A slice before a move: the sliced axis first, in its place in the target.
+        let (from, to) = (sh(r#"#sdy.sharding<@m, [{}, {}, {"x"}]>"#), sh(r#"#sdy.sharding<@m, [{"x"}, {"y"}, {}]>"#));
+        assert_eq!(written(&waypoints(&from, &to, &m)), [r#"#sdy.sharding<@m, [{}, {"y"}, {"x"}]>"#]);
+        // A move, then a gather: the move first (it moves less).
+        let (from, to) =
+            (sh(r#"#sdy.sharding<@m, [{}, {}, {"x", "y"}]>"#), sh(r#"#sdy.sharding<@m, [{"x"}, {}, {}]>"#));
+        assert_eq!(written(&waypoints(&from, &to, &m)), [r#"#sdy.sharding<@m, [{"x"}, {}, {"y"}]>"#]);
+        // In the steps' order (by axis): s moves in before y leaves, ahead of it as the target has no
+        // y there; x's place in dimension 0 changes only as y arrives, which adds no waypoint.
+        let (from, to) =
+            (sh(r#"#sdy.sharding<@m, [{"x"}, {"y"}, {"s"}]>"#), sh(r#"#sdy.sharding<@m, [{"y", "x"}, {"s"}, {}]>"#));
+        assert_eq!(written(&waypoints(&from, &to, &m)), [r#"#sdy.sharding<@m, [{"x"}, {"s", "y"}, {}]>"#]);
+    }
+
+    #[test]
+    fn one_step_or_no_move_needs_no_waypoint() {
+        let m = three_axes();
+        let none = |a: &str, b: &str| waypoints(&sh(a), &sh(b), &m).is_empty();
+        // One all-to-all (axes moving together count as one).
+        assert!(none(r#"#sdy.sharding<@m, [{}, {}, {"x", "y"}]>"#, r#"#sdy.sharding<@m, [{"x", "y"}, {}, {}]>"#));
+        assert!(none(r#"#sdy.sharding<@m, [{"s"}, {"x"}, {"y"}]>"#, r#"#sdy.sharding<@m, [{"s"}, {"x", "y"}, {}]>"#));
+        // Gathers and slices only: XLA does them in one piece.
+        assert!(none(r#"#sdy.sharding<@m, [{"s"}, {"x"}, {"y"}]>"#, r#"#sdy.sharding<@m, [{}, {}, {}]>"#));
+        assert!(none(r#"#sdy.sharding<@m, [{"s"}, {"x"}, {}]>"#, r#"#sdy.sharding<@m, [{}, {}, {"y"}]>"#));
+        // Partial sums are left to XLA.
+        assert!(none(
+            r#"#sdy.sharding<@m, [{}, {}, {"x"}], unreduced={"y"}>"#,
+            r#"#sdy.sharding<@m, [{"x"}, {"y"}, {}]>"#
+        ));
+    }
+
+    /// A sharding of a rank-3 tensor on [`three_axes`]: each axis unused or in a dimension, in an order.
+    fn arb_three() -> impl Strategy<Value = TensorSharding> {
+        (proptest::collection::vec(0u8..4, 3), proptest::collection::vec(0u8..8, 3)).prop_map(|(dim, key)| {
+            let mut s = TensorSharding::replicated("m", 3);
+            let mut axes: Vec<(u8, u8, &str)> =
+                ["s", "x", "y"].iter().enumerate().map(|(i, a)| (key[i], dim[i], *a)).collect();
+            axes.sort();
+            for (_, d, a) in axes {
+                if d < 3 {
+                    s.dims[usize::from(d)].axes.push(automap_ir::sharding::AxisRef::new(a));
+                }
+            }
+            s
+        })
+    }
+
+    proptest! {
+        /// Spelled out, a resharding that moves an axis to another dimension is pieces of one step
+        /// each (local slices, or one collective), ending at the target.
+        #[test]
+        fn every_piece_between_waypoints_is_one_step(from in arb_three(), to in arb_three()) {
+            let m = three_axes();
+            let mut chain = vec![from.clone()];
+            chain.extend(waypoints(&from, &to, &m));
+            chain.push(to.clone());
+            // An axis whose place in its dimension changes as others arrive or leave is not a step.
+            let dim_of = |s: &TensorSharding, i: usize| match place(s, &m.axes[i].name) {
+                Place::Dim(d, _) => Some(d),
+                _ => None,
+            };
+            for pair in chain.windows(2) {
+                let (steps, slices) = steps_of(&pair[0], &pair[1], &m).unwrap();
+                // Steps that move data: collectives, but an all-to-all only where an axis changes
+                // dimension.
+                let moves = |axes: &[usize]| axes.iter().any(|&i| dim_of(&pair[0], i) != dim_of(&pair[1], i));
+                let real: Vec<_> =
+                    steps.iter().filter(|(kind, axes)| *kind != CollectiveKind::AllToAll || moves(axes)).collect();
+                let moved = real.iter().any(|(kind, _)| *kind == CollectiveKind::AllToAll);
+                prop_assert!(
+                    !moved || real.len() + usize::from(!slices.is_empty()) <= 1,
+                    "{} -> {}: {steps:?}, slices {slices:?}", pair[0], pair[1]
+                );
+            }
+        }
     }
 
     fn arb_sharding() -> impl Strategy<Value = TensorSharding> {

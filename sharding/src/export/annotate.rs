@@ -247,7 +247,12 @@ pub fn reshardings(m: &Module, space: &PlanSpace<'_>, plan: &Plan) -> Resharding
                 out.produced.push((p, from.clone()));
             }
             if written(op) || readable(op) {
-                out.operands.push((op, at, if holdable { vec![to] } else { vec![from, to] }));
+                // Every step of a resharding that moves axes between dimensions spelled out: XLA
+                // does some of them in one piece only by gathering the whole tensor.
+                let mut chain = if holdable { Vec::new() } else { vec![from.clone()] };
+                chain.extend(crate::reshard::waypoints(&from, &to, space.mesh));
+                chain.push(to);
+                out.operands.push((op, at, chain));
             }
         }
     }

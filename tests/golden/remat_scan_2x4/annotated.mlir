@@ -140,7 +140,8 @@ module @jit_step attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 
     %resharded70_13 = sdy.sharding_constraint %51#0 <@mesh, [{"data"}, {"model"}, {}, {}, {}]> : tensor<4x8x4x64x64xi1> loc(#loc923)
     %resharded70_14 = sdy.sharding_constraint %51#1 <@mesh, [{"data"}, {"model"}, {}, {}, {}]> : tensor<4x8x4x64x64xf32> loc(#loc923)
     %resharded70_15 = sdy.sharding_constraint %c_12 <@mesh, []> : tensor<i32> loc(#loc923)
-    %resharded70_16 = sdy.sharding_constraint %7 <@mesh, [{"data"}, {}, {}]> : tensor<4x64x64xbf16> loc(#loc923)
+    %resharded70_16_1 = sdy.sharding_constraint %7 <@mesh, [{"data"}, {}, {"model"}]> : tensor<4x64x64xbf16> loc(#loc923)
+    %resharded70_16 = sdy.sharding_constraint %resharded70_16_1 <@mesh, [{"data"}, {}, {}]> : tensor<4x64x64xbf16> loc(#loc923)
     %resharded70_17 = sdy.sharding_constraint %52 <@mesh, [{}, {"data"}, {}, {}]> : tensor<2x4x64x64xbf16> loc(#loc923)
     %53:18 = stablehlo.while(%iterArg = %resharded70_0, %iterArg_171 = %resharded70_1, %iterArg_172 = %resharded70_2, %iterArg_173 = %resharded70_3, %iterArg_174 = %resharded70_4, %iterArg_175 = %resharded70_5, %iterArg_176 = %resharded70_6, %iterArg_177 = %resharded70_7, %iterArg_178 = %resharded70_8, %iterArg_179 = %resharded70_9, %iterArg_180 = %resharded70_10, %iterArg_181 = %resharded70_11, %iterArg_182 = %resharded70_12, %iterArg_183 = %resharded70_13, %iterArg_184 = %resharded70_14, %iterArg_185 = %resharded70_15, %iterArg_186 = %resharded70_16, %iterArg_187 = %resharded70_17) : tensor<2x64xf32>, tensor<2x64xf32>, tensor<2x224x64xf32>, tensor<2x64x224xf32>, tensor<2x64x224xf32>, tensor<2x64x16xf32>, tensor<2x64x64xf32>, tensor<2x64x64xf32>, tensor<2x64x16xf32>, tensor<4x64x1x1xf32>, tensor<4x64x1x1xf32>, tensor<4x64x1x1xf32>, tensor<4x64x1x1xf32>, tensor<4x8x4x64x64xi1>, tensor<4x8x4x64x64xf32>, tensor<i32>, tensor<4x64x64xbf16>, tensor<2x4x64x64xbf16>
     cond {

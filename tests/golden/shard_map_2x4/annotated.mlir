@@ -129,7 +129,8 @@ module @jit_step attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 
     %resharded61_11 = sdy.sharding_constraint %44 <@mesh, [{"data"}, {}, {}, {}]> : tensor<2x128x1x1xf32> loc(#loc819)
     %resharded61_12 = sdy.sharding_constraint %45 <@mesh, [{"data"}, {}, {}, {}]> : tensor<2x128x1x1xf32> loc(#loc819)
     %resharded61_13 = sdy.sharding_constraint %c_11 <@mesh, []> : tensor<i32> loc(#loc819)
-    %resharded61_14 = sdy.sharding_constraint %7 <@mesh, [{"data"}, {}, {}]> : tensor<2x128x64xbf16> loc(#loc819)
+    %resharded61_14_1 = sdy.sharding_constraint %7 <@mesh, [{"data"}, {}, {"model"}]> : tensor<2x128x64xbf16> loc(#loc819)
+    %resharded61_14 = sdy.sharding_constraint %resharded61_14_1 <@mesh, [{"data"}, {}, {}]> : tensor<2x128x64xbf16> loc(#loc819)
     %resharded61_15 = sdy.sharding_constraint %46 <@mesh, [{}, {"data"}, {}, {}]> : tensor<2x2x128x64xbf16> loc(#loc819)
     %47:16 = stablehlo.while(%iterArg = %resharded61_0, %iterArg_170 = %resharded61_1, %iterArg_171 = %resharded61_2, %iterArg_172 = %resharded61_3, %iterArg_173 = %resharded61_4, %iterArg_174 = %resharded61_5, %iterArg_175 = %resharded61_6, %iterArg_176 = %resharded61_7, %iterArg_177 = %resharded61_8, %iterArg_178 = %resharded61_9, %iterArg_179 = %resharded61_10, %iterArg_180 = %resharded61_11, %iterArg_181 = %resharded61_12, %iterArg_182 = %resharded61_13, %iterArg_183 = %resharded61_14, %iterArg_184 = %resharded61_15) : tensor<2x64xf32>, tensor<2x64xf32>, tensor<2x224x64xf32>, tensor<2x64x224xf32>, tensor<2x64x224xf32>, tensor<2x64x16xf32>, tensor<2x64x64xf32>, tensor<2x64x64xf32>, tensor<2x64x16xf32>, tensor<2x128x1x1xf32>, tensor<2x128x1x1xf32>, tensor<2x128x1x1xf32>, tensor<2x128x1x1xf32>, tensor<i32>, tensor<2x128x64xbf16>, tensor<2x2x128x64xbf16>
     cond {
