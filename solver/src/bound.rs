@@ -429,129 +429,158 @@ impl<'p> Diffusion<'p> {
                 s.raise(b);
             }
         };
-        let mut spent = 0u64;
-        let t0 = Instant::now();
-        let mut best = self.bound()?;
+        let best = self.bound()?;
         publish(best, &self.mu);
         let lagrangian = self.p.usage_limit.is_some() && !self.mu.is_empty();
-        let mut step = FIRST_STEP;
-        let mut since_best = 0;
-        let mut best_mu = self.mu.clone();
-        let mut cut = false;
-        // Whether `φ` was last swept in full under the current `μ` (an answer read from it then fits
-        // the memory it prices).
-        let mut settled = true;
-        // The seconds of work and best bound at the last checks, from `TREND_CHECKS` checks before the
-        // latest (the rate of rise is between its ends), and past the effort the cheapest answer read
-        // so far and where the cap ends (in seconds of work). (A resumed run starts from the last
-        // run's trend, its times shifted to end at this run's start.)
-        let mut recent = std::collections::VecDeque::from(match self.trend.take() {
-            Some([(s0, b0), (s1, b1)]) => [(s0 - s1, b0), (0.0, b1)],
-            None => [(0.0, best), (0.0, best)],
-        });
-        let mut upper = self.known;
         let cap = self.cap.clone();
-        let cap_end = cap.as_ref().map_or(0.0, |c| c.nominal().as_secs_f64());
-        let mut extended = false;
-        while !cut && !stop.load(Ordering::Relaxed) {
-            if effort.over(spent) {
-                let (previous, latest) = (recent[0], recent[recent.len() - 1]);
-                self.trend = Some([previous, latest]);
-                if cap.as_ref().is_none_or(|c| c.over(spent)) {
-                    break;
-                }
-                upper = upper.into_iter().chain(self.read_cost()).min();
-                let ((s0, b0), (s1, b1)) = (previous, latest);
-                let rate = (b1 - b0) as f64 / (s1 - s0).max(1e-9);
-                if !goes_on(best, upper, rate, s1, cap_end) {
-                    break;
-                }
-                extended = true;
+        let mut a = self.ascent(best, cap.as_ref());
+        while !a.cut && !stop.load(Ordering::Relaxed) {
+            if effort.over(a.spent) && !self.goes_past_effort(cap.as_ref(), &mut a) {
+                break;
             }
-            let limit = match (&cap, extended) {
+            let limit = match (&cap, a.extended) {
                 (Some(cap), true) => cap,
                 _ => effort,
             };
-            for _ in 0..SWEEPS_PER_CHECK {
-                if !self.sweep_within(limit, &mut spent) {
-                    // Cut short by its effort: the check below decides whether it goes on to its cap.
-                    cut = extended || cap.is_none();
-                    break;
-                }
-                settled = true;
-            }
+            self.sweeps(limit, cap.is_some(), &mut a);
             // Multipliers grown past what the bound evaluates (the limit cannot be met): keep the best.
             let Some(b) = self.bound() else { break };
-            spent += self.check_units;
-            let gain = b - best;
-            if b > best {
-                best = b;
+            a.spent += self.check_units;
+            let gain = b - a.best;
+            if b > a.best {
+                a.best = b;
                 publish(b, &self.mu);
-                best_mu.clone_from(&self.mu);
-                since_best = 0;
+                a.best_mu.clone_from(&self.mu);
+                a.since_best = 0;
             } else {
-                since_best += 1;
+                a.since_best += 1;
             }
             // The bound proves the answer given before the run: it cannot rise past it.
-            if self.known.is_some_and(|k| best >= k) {
+            if self.known.is_some_and(|k| a.best >= k) {
                 break;
             }
-            recent.push_back((effort.seconds(spent, t0), best));
-            while recent.len() > TREND_CHECKS + 1 {
-                recent.pop_front();
+            a.recent.push_back((effort.seconds(a.spent, a.t0), a.best));
+            while a.recent.len() > TREND_CHECKS + 1 {
+                a.recent.pop_front();
             }
-            if !lagrangian {
-                if (gain as f64) < MIN_GAIN * (best.unsigned_abs() as f64).max(1.0) {
-                    if self.balanced {
-                        break;
-                    }
-                    self.balanced = true;
-                }
-                continue;
+            let next = if lagrangian { self.step_multipliers(b, gain, &mut a) } else { self.balance(gain, &a) };
+            if next == Next::Stop {
+                break;
             }
-            // While the sweeps still raise the best bound quickly, the multipliers stay: a step prices
-            // memory by each node's cheapest strategy, which means little before the sweeps settle,
-            // and every step unsettles them again (on the 70B step on a multi-slice mesh, steps at
-            // every check held the bound near 4,600 ms where the sweeps alone rose past 5,300).
-            if (gain as f64) > SETTLED_GAIN * (best.unsigned_abs() as f64).max(1.0) {
-                continue;
-            }
-            // A step that threw the bound back is undone (the multipliers go back to the best bound's)
-            // and the next one is half as long: the subgradient (the memory at each node's cheapest
-            // strategy) is only an estimate where the sweeps have not settled, and steps that follow it
-            // on lowered the bound of the 70B step on a multi-slice mesh from 5,323 ms to below zero.
-            let thrown_back = b < best && self.mu != best_mu;
-            if thrown_back || since_best >= STEP_PATIENCE {
-                step /= 2.0;
-                since_best = 0;
-                if step < LAST_STEP {
-                    // The ordered sweeps settled: the balanced ones may go on from there, once.
-                    if self.balanced {
-                        break;
-                    }
-                    (self.balanced, step) = (true, FIRST_STEP);
-                }
-                if thrown_back {
-                    self.mu.clone_from(&best_mu);
-                    self.charge();
-                    settled = false;
-                    continue;
-                }
-            }
-            let target = best as f64 + TARGET_RISE * (best.unsigned_abs() as f64).max(1.0);
-            self.move_multipliers(b, target, step);
-            spent += self.check_units;
-            settled = false;
         }
-        self.worked_s = effort.seconds(spent, t0);
-        if !settled && !stop.load(Ordering::Relaxed) {
+        self.worked_s = effort.seconds(a.spent, a.t0);
+        if !a.settled && !stop.load(Ordering::Relaxed) {
             // Stopped after the multipliers moved and before a full sweep under them: one more, so
             // that `read_answer` reads a reparametrization of the costs it prices (read without it,
             // K's answer overflowed memory past the local search's repair, in some runs and not others).
             let whole = Effort::until(Instant::now() + Duration::from_secs(SETTLING_SWEEP_CAP_S));
-            self.sweep_within(&whole, &mut spent);
+            self.sweep_within(&whole, &mut a.spent);
         }
-        Some(best)
+        Some(a.best)
+    }
+
+    /// A run's state from a first bound of `best`. (A resumed run starts from the last run's trend,
+    /// its times shifted to end at this run's start.)
+    fn ascent(&mut self, best: i128, cap: Option<&Effort>) -> Ascent {
+        Ascent {
+            spent: 0,
+            t0: Instant::now(),
+            best,
+            step: FIRST_STEP,
+            since_best: 0,
+            best_mu: self.mu.clone(),
+            cut: false,
+            settled: true,
+            recent: std::collections::VecDeque::from(match self.trend.take() {
+                Some([(s0, b0), (s1, b1)]) => [(s0 - s1, b0), (0.0, b1)],
+                None => [(0.0, best), (0.0, best)],
+            }),
+            upper: self.known,
+            cap_end: cap.map_or(0.0, |c| c.nominal().as_secs_f64()),
+            extended: false,
+        }
+    }
+
+    /// The effort is spent: does the run go on to its cap? It does while the bound rises fast enough
+    /// to close in on the cheapest answer read so far before the cap ends ([`goes_on`]). The trend is
+    /// kept for a resumed run either way.
+    fn goes_past_effort(&mut self, cap: Option<&Effort>, a: &mut Ascent) -> bool {
+        let (previous, latest) = (a.recent[0], a.recent[a.recent.len() - 1]);
+        self.trend = Some([previous, latest]);
+        if cap.is_none_or(|c| c.over(a.spent)) {
+            return false;
+        }
+        a.upper = a.upper.into_iter().chain(self.read_cost()).min();
+        let ((s0, b0), (s1, b1)) = (previous, latest);
+        let rate = (b1 - b0) as f64 / (s1 - s0).max(1e-9);
+        if !goes_on(a.best, a.upper, rate, s1, a.cap_end) {
+            return false;
+        }
+        a.extended = true;
+        true
+    }
+
+    /// Up to [`SWEEPS_PER_CHECK`] sweeps within `limit`; one cut short by its effort ends the run
+    /// once it is past its effort (or has no cap to go on to).
+    fn sweeps(&mut self, limit: &Effort, capped: bool, a: &mut Ascent) {
+        for _ in 0..SWEEPS_PER_CHECK {
+            if !self.sweep_within(limit, &mut a.spent) {
+                a.cut = a.extended || !capped;
+                return;
+            }
+            a.settled = true;
+        }
+    }
+
+    /// Without multipliers: the run ends when a check gains too little, after one more round of
+    /// balanced sweeps.
+    fn balance(&mut self, gain: i128, a: &Ascent) -> Next {
+        if (gain as f64) < MIN_GAIN * (a.best.unsigned_abs() as f64).max(1.0) {
+            if self.balanced {
+                return Next::Stop;
+            }
+            self.balanced = true;
+        }
+        Next::Go
+    }
+
+    /// Under a memory limit, after a check that bounded `b` (gaining `gain` on the best): a step of
+    /// the multipliers, once the sweeps have settled.
+    fn step_multipliers(&mut self, b: i128, gain: i128, a: &mut Ascent) -> Next {
+        // While the sweeps still raise the best bound quickly, the multipliers stay: a step prices
+        // memory by each node's cheapest strategy, which means little before the sweeps settle,
+        // and every step unsettles them again (on the 70B step on a multi-slice mesh, steps at
+        // every check held the bound near 4,600 ms where the sweeps alone rose past 5,300).
+        if (gain as f64) > SETTLED_GAIN * (a.best.unsigned_abs() as f64).max(1.0) {
+            return Next::Go;
+        }
+        // A step that threw the bound back is undone (the multipliers go back to the best bound's)
+        // and the next one is half as long: the subgradient (the memory at each node's cheapest
+        // strategy) is only an estimate where the sweeps have not settled, and steps that follow it
+        // on lowered the bound of the 70B step on a multi-slice mesh from 5,323 ms to below zero.
+        let thrown_back = b < a.best && self.mu != a.best_mu;
+        if thrown_back || a.since_best >= STEP_PATIENCE {
+            a.step /= 2.0;
+            a.since_best = 0;
+            if a.step < LAST_STEP {
+                // The ordered sweeps settled: the balanced ones may go on from there, once.
+                if self.balanced {
+                    return Next::Stop;
+                }
+                (self.balanced, a.step) = (true, FIRST_STEP);
+            }
+            if thrown_back {
+                self.mu.clone_from(&a.best_mu);
+                self.charge();
+                a.settled = false;
+                return Next::Go;
+            }
+        }
+        let target = a.best as f64 + TARGET_RISE * (a.best.unsigned_abs() as f64).max(1.0);
+        self.move_multipliers(b, target, a.step);
+        a.spent += self.check_units;
+        a.settled = false;
+        Next::Go
     }
 
     /// One projected subgradient step on `μ` from a bound of `now` towards `target` (Polyak's rule),
@@ -601,6 +630,40 @@ impl<'p> Diffusion<'p> {
             }
         }
     }
+}
+
+/// Whether a run goes on after a check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Go,
+    Stop,
+}
+
+/// A [`Diffusion::run`]'s state between its checks.
+struct Ascent {
+    /// Units of work spent, and when the run started.
+    spent: u64,
+    t0: Instant,
+    /// The best bound, and the multipliers it was proved under.
+    best: i128,
+    best_mu: Vec<f64>,
+    /// The multipliers' step length, and the checks since the best bound last rose.
+    step: f64,
+    since_best: usize,
+    /// A sweep was cut short by its effort where the run cannot go on.
+    cut: bool,
+    /// Whether `φ` was last swept in full under the current `μ` (an answer read from it then fits
+    /// the memory it prices).
+    settled: bool,
+    /// The seconds of work and best bound at the last checks, from `TREND_CHECKS` checks before the
+    /// latest (the rate of rise is between its ends).
+    recent: std::collections::VecDeque<(f64, i128)>,
+    /// Past the effort: the cheapest answer read so far.
+    upper: Option<i128>,
+    /// Where the cap the run may go on to past its effort ends (seconds of work).
+    cap_end: f64,
+    /// Whether the run went on past its effort.
+    extended: bool,
 }
 
 /// Does a run past its share go on, its best bound `best` rising at `rate` per second of work at
