@@ -290,130 +290,168 @@ struct RawEfficiency {
     links: Option<Spanned<f64>>,
 }
 
+/// Where a spec's text came from, to locate its errors.
+struct Source<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Source<'_> {
+    /// An error at `loc` in field `field`.
+    fn err(&self, loc: serde_saphyr::Location, field: &str, msg: String) -> SpecError {
+        SpecError::at(self.file, self.text, loc, field, msg)
+    }
+
+    /// `v`, which must be a positive number.
+    fn positive(&self, v: &Spanned<f64>, field: &str) -> Result<f64, SpecError> {
+        if v.value.is_finite() && v.value > 0.0 {
+            Ok(v.value)
+        } else {
+            Err(self.err(v.referenced, field, format!("must be a positive number, got {}", v.value)))
+        }
+    }
+
+    /// `v`, where given, which must then be a positive number.
+    fn positive_if_given(&self, v: &Option<Spanned<f64>>, field: &str) -> Result<Option<f64>, SpecError> {
+        v.as_ref().map(|v| self.positive(v, field)).transpose()
+    }
+}
+
 impl RawMesh {
     fn validate(self, file: &str, text: &str) -> Result<Mesh, SpecError> {
-        let err = |loc: serde_saphyr::Location, field: &str, msg: String| SpecError::at(file, text, loc, field, msg);
-        let positive = |v: &Spanned<f64>, field: &str| -> Result<f64, SpecError> {
-            if v.value.is_finite() && v.value > 0.0 {
-                Ok(v.value)
-            } else {
-                Err(err(v.referenced, field, format!("must be a positive number, got {}", v.value)))
+        let src = Source { file, text };
+        if self.name.value.trim().is_empty() {
+            return Err(src.err(self.name.referenced, "name", "must not be empty".into()));
+        }
+        let (axes, devices) = validate_axes(&src, &self.axes)?;
+        let device = self.device.validate(&src)?;
+        let compiler = match &self.compiler {
+            None => None,
+            Some(c) => {
+                Some(c.value.validate(devices, c.referenced).map_err(|(loc, field, msg)| src.err(loc, &field, msg))?)
             }
         };
-        if self.name.value.trim().is_empty() {
-            return Err(err(self.name.referenced, "name", "must not be empty".into()));
+        let efficiency = match &self.efficiency {
+            Some(e) => e.validate(&src)?,
+            None => Efficiency::PEAK,
+        };
+        Ok(Mesh {
+            name: self.name.value,
+            description: self.description.trim().to_string(),
+            axes,
+            device,
+            compiler,
+            efficiency,
+        })
+    }
+}
+
+/// The mesh's axes, each named once with a valid name, a size and its link's figures; and the
+/// devices they make, at most [`MAX_DEVICES`].
+fn validate_axes(src: &Source<'_>, raw: &Spanned<Vec<RawAxis>>) -> Result<(Vec<Axis>, u64), SpecError> {
+    if raw.value.is_empty() {
+        return Err(src.err(raw.referenced, "axes", "a mesh needs at least one axis".into()));
+    }
+    let mut axes: Vec<Axis> = Vec::new();
+    let mut devices: u64 = 1;
+    for a in &raw.value {
+        let name = &a.name.value;
+        if name.is_empty()
+            || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            || name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return Err(src.err(
+                a.name.referenced,
+                "axes.name",
+                format!("'{name}' is not a valid axis name (letters, digits and '_', not starting with a digit)"),
+            ));
         }
-        if self.axes.value.is_empty() {
-            return Err(err(self.axes.referenced, "axes", "a mesh needs at least one axis".into()));
+        if axes.iter().any(|b| &b.name == name) {
+            return Err(src.err(a.name.referenced, "axes.name", format!("duplicate axis '{name}'")));
         }
-        let mut axes: Vec<Axis> = Vec::new();
-        let mut devices: u64 = 1;
-        for a in &self.axes.value {
-            let name = &a.name.value;
-            if name.is_empty()
-                || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                || name.starts_with(|c: char| c.is_ascii_digit())
-            {
-                return Err(err(
-                    a.name.referenced,
-                    "axes.name",
-                    format!("'{name}' is not a valid axis name (letters, digits and '_', not starting with a digit)"),
-                ));
-            }
-            if axes.iter().any(|b| &b.name == name) {
-                return Err(err(a.name.referenced, "axes.name", format!("duplicate axis '{name}'")));
-            }
-            let size = u32::try_from(a.size.value).ok().filter(|&s| s >= 1).ok_or_else(|| {
-                err(
-                    a.size.referenced,
-                    &format!("axes.{name}.size"),
-                    format!("must be a whole number ≥ 1, got {}", a.size.value),
-                )
-            })?;
-            devices = devices.saturating_mul(u64::from(size));
-            if devices > MAX_DEVICES {
-                return Err(err(
-                    a.size.referenced,
-                    &format!("axes.{name}.size"),
-                    format!("the mesh would have {devices} devices; automap plans meshes of at most 2^20 (1,048,576)"),
-                ));
-            }
-            let bw = positive(&a.bandwidth_gb_per_s, &format!("axes.{name}.bandwidth_gb_per_s"))?;
-            let lat = a.latency_us.value;
-            if !(lat.is_finite() && lat >= 0.0) {
-                return Err(err(
-                    a.latency_us.referenced,
-                    &format!("axes.{name}.latency_us"),
-                    format!("must be ≥ 0, got {lat}"),
-                ));
-            }
-            axes.push(Axis { name: name.clone(), size, bandwidth_gb_per_s: bw, latency_us: lat });
+        let size = u32::try_from(a.size.value).ok().filter(|&s| s >= 1).ok_or_else(|| {
+            src.err(
+                a.size.referenced,
+                &format!("axes.{name}.size"),
+                format!("must be a whole number ≥ 1, got {}", a.size.value),
+            )
+        })?;
+        devices = devices.saturating_mul(u64::from(size));
+        if devices > MAX_DEVICES {
+            return Err(src.err(
+                a.size.referenced,
+                &format!("axes.{name}.size"),
+                format!("the mesh would have {devices} devices; automap plans meshes of at most 2^20 (1,048,576)"),
+            ));
         }
-        let d = &self.device;
-        let memory_gib = positive(&d.memory_gib, "device.memory_gib")?;
+        let bw = src.positive(&a.bandwidth_gb_per_s, &format!("axes.{name}.bandwidth_gb_per_s"))?;
+        let lat = a.latency_us.value;
+        if !(lat.is_finite() && lat >= 0.0) {
+            return Err(src.err(
+                a.latency_us.referenced,
+                &format!("axes.{name}.latency_us"),
+                format!("must be ≥ 0, got {lat}"),
+            ));
+        }
+        axes.push(Axis { name: name.clone(), size, bandwidth_gb_per_s: bw, latency_us: lat });
+    }
+    Ok((axes, devices))
+}
+
+impl RawDevice {
+    /// The device: memory within what automap plans, positive bandwidths, and a peak for at least
+    /// one known element type.
+    fn validate(&self, src: &Source<'_>) -> Result<Device, SpecError> {
+        let memory_gib = src.positive(&self.memory_gib, "device.memory_gib")?;
         if memory_gib > MAX_MEMORY_GIB {
-            return Err(err(
-                d.memory_gib.referenced,
+            return Err(src.err(
+                self.memory_gib.referenced,
                 "device.memory_gib",
                 format!("{memory_gib:e} GiB per device is past what automap plans, 2^32 GiB (2^62 bytes)"),
             ));
         }
-        let hbm_gb_per_s = positive(&d.hbm_gb_per_s, "device.hbm_gb_per_s")?;
-        if d.peak_tflops.value.is_empty() {
-            return Err(err(
-                d.peak_tflops.referenced,
+        let hbm_gb_per_s = src.positive(&self.hbm_gb_per_s, "device.hbm_gb_per_s")?;
+        if self.peak_tflops.value.is_empty() {
+            return Err(src.err(
+                self.peak_tflops.referenced,
                 "device.peak_tflops",
                 format!("give at least one of {}", DTYPES.join(", ")),
             ));
         }
         let mut peak_tflops = BTreeMap::new();
-        for (k, v) in &d.peak_tflops.value {
+        for (k, v) in &self.peak_tflops.value {
             if !DTYPES.contains(&k.as_str()) {
-                return Err(err(
+                return Err(src.err(
                     v.referenced,
                     "device.peak_tflops",
                     format!("unknown element type '{k}' (known: {})", DTYPES.join(", ")),
                 ));
             }
-            peak_tflops.insert(k.clone(), positive(v, &format!("device.peak_tflops.{k}"))?);
+            peak_tflops.insert(k.clone(), src.positive(v, &format!("device.peak_tflops.{k}"))?);
         }
-        let host_gb_per_s = match &d.host_gb_per_s {
-            Some(h) => Some(positive(h, "device.host_gb_per_s")?),
-            None => None,
-        };
-        let host_memory_gib = match &d.host_memory_gib {
-            Some(h) => Some(positive(h, "device.host_memory_gib")?),
-            None => None,
-        };
-        let compiler = match &self.compiler {
-            None => None,
-            Some(c) => {
-                Some(c.value.validate(devices, c.referenced).map_err(|(loc, field, msg)| err(loc, &field, msg))?)
-            }
-        };
+        let host_gb_per_s = src.positive_if_given(&self.host_gb_per_s, "device.host_gb_per_s")?;
+        let host_memory_gib = src.positive_if_given(&self.host_memory_gib, "device.host_memory_gib")?;
+        Ok(Device { memory_gib, hbm_gb_per_s, peak_tflops, host_gb_per_s, host_memory_gib })
+    }
+}
+
+impl RawEfficiency {
+    /// The fractions of the peaks given, each in (0, 1]; the peaks where not given.
+    fn validate(&self, src: &Source<'_>) -> Result<Efficiency, SpecError> {
         let mut efficiency = Efficiency::PEAK;
-        if let Some(e) = &self.efficiency {
-            for (value, field, slot) in [
-                (&e.flops, "efficiency.flops", &mut efficiency.flops),
-                (&e.hbm, "efficiency.hbm", &mut efficiency.hbm),
-                (&e.links, "efficiency.links", &mut efficiency.links),
-            ] {
-                let Some(v) = value else { continue };
-                if !(v.value.is_finite() && v.value > 0.0 && v.value <= 1.0) {
-                    let msg = format!("must be a fraction of the peak in (0, 1], got {}", v.value);
-                    return Err(err(v.referenced, field, msg));
-                }
-                *slot = v.value;
+        for (value, field, slot) in [
+            (&self.flops, "efficiency.flops", &mut efficiency.flops),
+            (&self.hbm, "efficiency.hbm", &mut efficiency.hbm),
+            (&self.links, "efficiency.links", &mut efficiency.links),
+        ] {
+            let Some(v) = value else { continue };
+            if !(v.value.is_finite() && v.value > 0.0 && v.value <= 1.0) {
+                let msg = format!("must be a fraction of the peak in (0, 1], got {}", v.value);
+                return Err(src.err(v.referenced, field, msg));
             }
+            *slot = v.value;
         }
-        Ok(Mesh {
-            name: self.name.value,
-            description: self.description.trim().to_string(),
-            axes,
-            device: Device { memory_gib, hbm_gb_per_s, peak_tflops, host_gb_per_s, host_memory_gib },
-            compiler,
-            efficiency,
-        })
+        Ok(efficiency)
     }
 }
 

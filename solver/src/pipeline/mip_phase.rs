@@ -77,29 +77,8 @@ pub(super) fn mip_phase(
             pool.offer(c, x);
         }
     }
-    // The starts merged, and more answers searched for and merged while that finds cheaper answers,
-    // when no MIP lies ahead that could prove what it finds.
-    let (mut warm, mut mip_time) = (warm, mip_time);
-    let merging = pool.len() > 1 && warm.is_some() && !mip_ahead(q);
-    if merging && let Some(w) = &warm {
-        let mut search = crate::search::state::Search::new(q);
-        search.x.clone_from(&w.choice);
-        search.reset();
-        let spent = merge_rounds(
-            q,
-            opts,
-            (&mut search, &mut pool),
-            diffusion.as_ref(),
-            (t0, mip_time, Duration::from_secs(MAX_LAGRANGIAN_S)),
-            shifted,
-        );
-        mip_time = mip_time.saturating_sub(spent);
-        if search.cost < w.cost && search.feasible() {
-            let time_to_best = t0.elapsed().as_secs_f64();
-            let (choice, cost) = (search.x.clone(), search.cost);
-            warm = Some(Solution { choice, cost, status: Status::Heuristic, time_to_best, ..w.clone() });
-        }
-    }
+    let (warm, mip_time, merging) =
+        merge_starts(q, opts, warm, (&mut pool, diffusion.as_ref()), (t0, mip_time), shifted);
     let mut o = SolveOptions { time_limit: remaining(1.0), ..opts.clone() };
     if let Some(w) = &warm {
         o.warm_start = Some(w.choice.clone());
@@ -110,21 +89,7 @@ pub(super) fn mip_phase(
     if let Some(sol) = through_clusters(q, &o, (warm.as_ref(), second.clone()), prices, t0, &clustered, shifted)? {
         return Ok(sol);
     }
-    let started = t0.elapsed().as_secs_f64();
-    let highs_started = Instant::now();
-    // Refused when its setup alone would take most of what is left: the rounds below go on instead.
-    let exact = crate::exact::highs::Highs
-        .solve(q, &SolveOptions { refuse_slow_setup: true, ..o.clone() }, shifted)
-        .map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
-    let why = match &exact {
-        Ok(s) if s.status == Status::Optimal => Some(Stop::Proved),
-        Ok(_) => Some(Stop::Time),
-        Err(SolveError::TooLarge { .. }) => Some(Stop::TooLarge),
-        Err(_) => None,
-    };
-    if let Some(why) = why {
-        opts.log.record(Phase::Highs, highs_started, why);
-    }
+    let exact = full_mip(q, &o, t0, shifted);
     Ok(match (exact, warm) {
         // The heuristic's answer may beat the MIP's incumbent; the MIP's bound holds for both.
         (Ok(s), Some(w)) if w.cost < s.cost => {
@@ -137,92 +102,172 @@ pub(super) fn mip_phase(
         // starting A and S from the greedy start instead of the local search answer is worse,
         // 2.68× and 2.76× against 2.50× and 2.56× of the best known.)
         (Err(SolveError::TooLarge { .. }), warm) => {
-            let mut search = crate::search::state::Search::new(q);
-            match &warm {
-                Some(w) => {
-                    search.x.clone_from(&w.choice);
-                    search.reset();
-                }
-                None => {
-                    search.greedy();
-                    search.repair();
-                }
-            }
-            let deadline = t0 + opts.time_limit;
-            // The starts merged: every node free among the strategies the answers found so far use
-            // there, fixed where they all agree (one MIP, first; see `search::elite`).
-            let mut merged = pool.len() > 1 && !merging;
-            // Then alternate: every node free among a few candidates (one MIP), then regions free
-            // among all their strategies. In a deterministic solve the rounds share out the phase's
-            // nominal time (`mip_time`) and the clock only caps them; otherwise they run by it.
-            let counted = opts.deterministic;
-            let mut nominal_left = mip_time;
-            let regions = Effort::of(mip_time, counted, REGION_UNITS_PER_S, &opts.watch).capped(deadline);
-            let mut round = 0u64;
-            // HiGHS checks its time limit coarsely (measured on the 24-layer step on a 4x4 mesh: 10.1 s
-            // for a 3.4 s limit; it is now also interrupted at the deadline, `exact/interrupt.rs`): by
-            // the clock, a restricted MIP starts only while the time left is at least what the last
-            // one took.
-            let mut restricted_took = Duration::ZERO;
-            let (rounds_started, mut why) = (Instant::now(), Stop::Time);
-            loop {
-                let clock_left = deadline.saturating_duration_since(Instant::now());
-                let left = if counted { nominal_left } else { clock_left };
-                if left <= Duration::from_secs(1) {
-                    why = Stop::share_spent(counted);
-                    break;
-                }
-                if clock_left <= Duration::from_secs(1) {
-                    // Counted rounds stopped by the clock.
-                    opts.watch.clock_ended();
-                    break;
-                }
-                let share = left.mul_f64(RESTRICTED_MIP_SHARE).min(Duration::from_secs(RESTRICTED_MIP_S));
-                if counted || left > restricted_took {
-                    let t = Instant::now();
-                    let (cands, phase) = match std::mem::take(&mut merged) {
-                        true => (pool.candidates(&search.x), Phase::Merged),
-                        false => (crate::search::candidates::candidates(&search, MAX_CANDIDATES), Phase::Restricted),
-                    };
-                    let ran = restricted_round(&mut search, (&cands, phase), share.min(clock_left), opts, t0, shifted);
-                    if !ran && counted && clock_left < share {
-                        // The clock, not the work, left too little for this MIP.
-                        opts.watch.clock_ended();
-                    }
-                    restricted_took = t.elapsed();
-                    nominal_left = nominal_left.saturating_sub(share);
-                } else if q.has_user_constraints() {
-                    // No time for another restricted MIP, and region MIPs do not see budgets.
-                    break;
-                }
-                if q.has_user_constraints() {
-                    // Region MIPs do not see budgets; the restricted MIPs do.
-                    continue;
-                }
-                let slice = Duration::from_secs(REGION_ROUND_S);
-                let seed = opts.seed.wrapping_add(round);
-                crate::search::regions::improve(&mut search, &regions.part(slice), seed, opts.threads, t0, shifted);
-                nominal_left = nominal_left.saturating_sub(slice);
-                round += 1;
-            }
-            opts.log.record(Phase::Regions, rounds_started, why);
-            let e =
-                evaluate(q, &search.x).map_err(|e| SolveError::Backend { backend: "regions", why: e.to_string() })?;
-            match warm {
-                Some(w) if !(e.is_feasible() && e.cost < w.cost) => w,
-                _ if e.is_feasible() => Solution {
-                    choice: search.x.clone(),
-                    cost: e.cost,
-                    bound: q.trivial_bound().min(e.cost),
-                    status: Status::Heuristic,
-                    time_to_best: t0.elapsed().as_secs_f64(),
-                },
-                _ => return Err(SolveError::NoAnswer),
-            }
+            region_rounds(q, opts, warm, pool, merging, (t0, mip_time), shifted)?
         }
         (Err(SolveError::NoAnswer), Some(w)) => w,
         (Err(e), _) => return Err(e),
     })
+}
+
+/// Too large for the full MIP: improve the heuristic answer region by region. Without one (every
+/// answer the local search saw paid a forbidden cost or broke a constraint), start from its greedy
+/// start: the MIPs below refuse forbidden pairs and can repair it. (Measured: starting A and S from
+/// the greedy start instead of the local search answer is worse, 2.68× and 2.76× against 2.50× and
+/// 2.56× of the best known.) The starts are merged first unless [`merge_starts`] did (`merging`);
+/// then the rounds alternate a MIP over a few candidates per node with regions free among all their
+/// strategies.
+fn region_rounds(
+    q: &ChoiceProblem,
+    opts: &SolveOptions,
+    warm: Option<Solution>,
+    pool: Elite,
+    merging: bool,
+    (t0, mip_time): (Instant, Duration),
+    shifted: &mut dyn FnMut(&Progress),
+) -> Result<Solution, SolveError> {
+    let mut search = crate::search::state::Search::new(q);
+    match &warm {
+        Some(w) => {
+            search.x.clone_from(&w.choice);
+            search.reset();
+        }
+        None => {
+            search.greedy();
+            search.repair();
+        }
+    }
+    let deadline = t0 + opts.time_limit;
+    // The starts merged: every node free among the strategies the answers found so far use
+    // there, fixed where they all agree (one MIP, first; see `search::elite`).
+    let mut merged = pool.len() > 1 && !merging;
+    // Then alternate: every node free among a few candidates (one MIP), then regions free
+    // among all their strategies. In a deterministic solve the rounds share out the phase's
+    // nominal time (`mip_time`) and the clock only caps them; otherwise they run by it.
+    let counted = opts.deterministic;
+    let mut nominal_left = mip_time;
+    let regions = Effort::of(mip_time, counted, REGION_UNITS_PER_S, &opts.watch).capped(deadline);
+    let mut round = 0u64;
+    // HiGHS checks its time limit coarsely (measured on the 24-layer step on a 4x4 mesh: 10.1 s
+    // for a 3.4 s limit; it is now also interrupted at the deadline, `exact/interrupt.rs`): by
+    // the clock, a restricted MIP starts only while the time left is at least what the last
+    // one took.
+    let mut restricted_took = Duration::ZERO;
+    let (rounds_started, mut why) = (Instant::now(), Stop::Time);
+    loop {
+        let clock_left = deadline.saturating_duration_since(Instant::now());
+        let left = if counted { nominal_left } else { clock_left };
+        if left <= Duration::from_secs(1) {
+            why = Stop::share_spent(counted);
+            break;
+        }
+        if clock_left <= Duration::from_secs(1) {
+            // Counted rounds stopped by the clock.
+            opts.watch.clock_ended();
+            break;
+        }
+        let share = left.mul_f64(RESTRICTED_MIP_SHARE).min(Duration::from_secs(RESTRICTED_MIP_S));
+        if counted || left > restricted_took {
+            let t = Instant::now();
+            let (cands, phase) = match std::mem::take(&mut merged) {
+                true => (pool.candidates(&search.x), Phase::Merged),
+                false => (crate::search::candidates::candidates(&search, MAX_CANDIDATES), Phase::Restricted),
+            };
+            let ran = restricted_round(&mut search, (&cands, phase), share.min(clock_left), opts, t0, shifted);
+            if !ran && counted && clock_left < share {
+                // The clock, not the work, left too little for this MIP.
+                opts.watch.clock_ended();
+            }
+            restricted_took = t.elapsed();
+            nominal_left = nominal_left.saturating_sub(share);
+        } else if q.has_user_constraints() {
+            // No time for another restricted MIP, and region MIPs do not see budgets.
+            break;
+        }
+        if q.has_user_constraints() {
+            // Region MIPs do not see budgets; the restricted MIPs do.
+            continue;
+        }
+        let slice = Duration::from_secs(REGION_ROUND_S);
+        let seed = opts.seed.wrapping_add(round);
+        crate::search::regions::improve(&mut search, &regions.part(slice), seed, opts.threads, t0, shifted);
+        nominal_left = nominal_left.saturating_sub(slice);
+        round += 1;
+    }
+    opts.log.record(Phase::Regions, rounds_started, why);
+    let e = evaluate(q, &search.x).map_err(|e| SolveError::Backend { backend: "regions", why: e.to_string() })?;
+    Ok(match warm {
+        Some(w) if !(e.is_feasible() && e.cost < w.cost) => w,
+        _ if e.is_feasible() => Solution {
+            choice: search.x.clone(),
+            cost: e.cost,
+            bound: q.trivial_bound().min(e.cost),
+            status: Status::Heuristic,
+            time_to_best: t0.elapsed().as_secs_f64(),
+        },
+        _ => return Err(SolveError::NoAnswer),
+    })
+}
+
+/// The full MIP by HiGHS, from the warm start in `o`, its stop logged; refused when its setup alone
+/// would take most of what is left.
+fn full_mip(
+    q: &ChoiceProblem,
+    o: &SolveOptions,
+    t0: Instant,
+    shifted: &mut dyn FnMut(&Progress),
+) -> Result<Solution, SolveError> {
+    let started = t0.elapsed().as_secs_f64();
+    let highs_started = Instant::now();
+    let exact = crate::exact::highs::Highs
+        .solve(q, &SolveOptions { refuse_slow_setup: true, ..o.clone() }, shifted)
+        .map(|s| Solution { time_to_best: started + s.time_to_best, ..s });
+    let why = match &exact {
+        Ok(s) if s.status == Status::Optimal => Some(Stop::Proved),
+        Ok(_) => Some(Stop::Time),
+        Err(SolveError::TooLarge { .. }) => Some(Stop::TooLarge),
+        Err(_) => None,
+    };
+    if let Some(why) = why {
+        o.log.record(Phase::Highs, highs_started, why);
+    }
+    exact
+}
+
+/// The starts merged, and more answers searched for and merged while that finds cheaper answers,
+/// when no MIP lies ahead that could prove what it finds: the warm start (cheaper where the merging
+/// found better), the MIP's time left, and whether the starts were merged.
+fn merge_starts(
+    q: &ChoiceProblem,
+    opts: &SolveOptions,
+    warm: Option<Solution>,
+    (pool, diffusion): (&mut Elite, Option<&Diffusion<'_>>),
+    (t0, mip_time): (Instant, Duration),
+    shifted: &mut dyn FnMut(&Progress),
+) -> (Option<Solution>, Duration, bool) {
+    let merging = pool.len() > 1 && warm.is_some() && !mip_ahead(q);
+    let Some(w) = warm.as_ref().filter(|_| merging) else { return (warm, mip_time, merging) };
+    let mut search = crate::search::state::Search::new(q);
+    search.x.clone_from(&w.choice);
+    search.reset();
+    let spent = merge_rounds(
+        q,
+        opts,
+        (&mut search, pool),
+        diffusion,
+        (t0, mip_time, Duration::from_secs(MAX_LAGRANGIAN_S)),
+        shifted,
+    );
+    let mip_time = mip_time.saturating_sub(spent);
+    if search.cost < w.cost && search.feasible() {
+        let time_to_best = t0.elapsed().as_secs_f64();
+        let (choice, cost) = (search.x.clone(), search.cost);
+        return (
+            Some(Solution { choice, cost, status: Status::Heuristic, time_to_best, ..w.clone() }),
+            mip_time,
+            merging,
+        );
+    }
+    (warm, mip_time, merging)
 }
 
 /// Solve `q` through its clusters ([`crate::clusters`], [`crate::clusters::coarse_mip`]) within
