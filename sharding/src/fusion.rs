@@ -20,6 +20,10 @@
 //! op reads its operands but writes nothing, its readers read nothing of it, and a resharding between
 //! an inline op and its reader breaks the fusion, which costs the value's write and read
 //! ([`crate::plan::PlanSpace::unfused_s`]).
+//!
+//! On the TPU, a dot's single-reader chain of elementwise ops is its output fusion
+//! ([`dot_output_fusions`]): the chain's last value holds the buffer, not the dot's result. This
+//! changes memory only, not what is inline.
 
 use crate::schedule::Schedule;
 use automap_ir::{Module, OpKind, ValueId};
@@ -227,6 +231,58 @@ pub fn fused_elementwise(m: &Module, schedule: &Schedule, fused: &[bool]) -> Vec
     out
 }
 
+/// XLA's TPU compiler fuses the elementwise ops that read a `dot_general` (or convolution) into the
+/// dot's kernel as its output fusion: where the dot's result has one reader, an elementwise op (seen
+/// through the transposes and reshapes [`fused_steps`] fuses), and so on along a chain of single
+/// readers, the kernel writes the chain's last value, not the dot's result: the attention scores'
+/// scaling, `f32` convert and causal mask end in one `f32` buffer where the dot's result was `bf16`.
+/// Given `unheld` from [`fused_elementwise`], marks each such dot and its chain as computed where the
+/// chain ends (the dot's operands live until then) and the chain's last op as held.
+pub fn dot_output_fusions(m: &Module, schedule: &Schedule, fused: &[bool], unheld: &mut [Option<usize>]) {
+    let steps = &schedule.steps;
+    let region = regions(schedule);
+    let mut readers: HashMap<ValueId, Vec<usize>> = HashMap::new();
+    for (pos, step) in steps.iter().enumerate() {
+        for &v in &step.operands {
+            readers.entry(v).or_default().push(pos);
+        }
+    }
+    let returned: HashSet<ValueId> = m.returns.iter().copied().collect();
+    // The one op that reads `v`, in `v`'s region, where there is exactly one.
+    let sole_reader = |v: ValueId, home: (usize, usize)| -> Option<usize> {
+        let rs = readers.get(&v)?;
+        let &[q] = rs.as_slice() else { return None };
+        (steps[q].is_op() && region[q] == home && !returned.contains(&v)).then_some(q)
+    };
+    for (pos, step) in steps.iter().enumerate() {
+        if !step.is_op() || !is_dot(&m.ops[step.op].kind) || step.results.len() != 1 {
+            continue;
+        }
+        let home = region[pos];
+        let (mut chain, mut v, mut end) = (vec![pos], step.results[0], None);
+        while let Some(q) = sole_reader(v, home) {
+            let kind = &m.ops[steps[q].op].kind;
+            let view = matches!(kind, OpKind::Reshape) || (selects_only(kind) && fused[q]);
+            let elementwise = matches!(kind, OpKind::Elementwise(_));
+            if !(view || elementwise) || steps[q].results.len() != 1 {
+                break;
+            }
+            chain.push(q);
+            if elementwise {
+                end = Some(q);
+            }
+            v = steps[q].results[0];
+        }
+        let Some(end) = end else { continue };
+        for &p in chain.iter().filter(|&&p| p < end) {
+            if p == pos || matches!(m.ops[steps[p].op].kind, OpKind::Elementwise(_)) {
+                unheld[p] = Some(end);
+            }
+        }
+        unheld[end] = None;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,6 +354,36 @@ mod tests {
         let src = "func.func @main(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {\n  %0 = stablehlo.add %x, %x : tensor<4x8xf32>\n  %1 = stablehlo.multiply %0, %x : tensor<4x8xf32>\n  %2 = stablehlo.exponential %1 : tensor<4x8xf32>\n  %3 = stablehlo.add %1, %2 : tensor<4x8xf32>\n  %4 = stablehlo.subtract %2, %2 : tensor<4x8xf32>\n  %5 = stablehlo.dot_general %3, %w, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>\n  return %5, %4 : tensor<4x8xf32>, tensor<4x8xf32>\n}\n";
         let f: Vec<bool> = unheld(src).into_iter().map(|(_, f)| f).collect();
         assert_eq!(f, [true, true, false, false, false, false]);
+    }
+
+    /// The TPU compiler's output fusion: the scores' dot, their `f32` convert and the mask's select in
+    /// one kernel that writes the select's result (read twice: the row maximum and the subtraction).
+    /// The dot and the convert hold no buffer; the select does. A dot read twice is left alone.
+    #[test]
+    fn a_dot_output_fusion_ends_in_the_chain_value_read_twice() {
+        let src = "func.func @main(%q: tensor<4x8xbf16>, %k: tensor<8x8xbf16>, %m: tensor<4x8xi1>, %f: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xbf16>) {\n  %0 = stablehlo.dot_general %q, %k, contracting_dims = [1] x [0] : (tensor<4x8xbf16>, tensor<8x8xbf16>) -> tensor<4x8xbf16>\n  %1 = stablehlo.convert %0 : (tensor<4x8xbf16>) -> tensor<4x8xf32>\n  %2 = stablehlo.select %m, %1, %f : tensor<4x8xi1>, tensor<4x8xf32>\n  %c = stablehlo.constant dense<0.0> : tensor<f32>\n  %3 = stablehlo.reduce(%2 init: %c) applies stablehlo.maximum across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>\n  %4 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<4xf32>) -> tensor<4x8xf32>\n  %5 = stablehlo.subtract %2, %4 : tensor<4x8xf32>\n  %6 = stablehlo.dot_general %q, %k, contracting_dims = [1] x [0] : (tensor<4x8xbf16>, tensor<8x8xbf16>) -> tensor<4x8xbf16>\n  %7 = stablehlo.add %6, %6 : tensor<4x8xbf16>\n  %8 = stablehlo.multiply %6, %7 : tensor<4x8xbf16>\n  return %5, %8 : tensor<4x8xf32>, tensor<4x8xbf16>\n}\n";
+        let m = automap_ir::parse_module(src).unwrap();
+        let schedule = Schedule::new(&m);
+        let fused = fused_steps(&m, &schedule, true);
+        let mut unheld = fused_elementwise(&m, &schedule, &fused);
+        dot_output_fusions(&m, &schedule, &fused, &mut unheld);
+        let held = |name: &str, nth: usize| {
+            let pos = (schedule.steps.iter().enumerate())
+                .filter(|(_, s)| m.ops[s.op].name == format!("stablehlo.{name}"))
+                .nth(nth)
+                .map(|(p, _)| p)
+                .unwrap();
+            unheld[pos].is_none()
+        };
+        let select = (schedule.steps.iter().position(|s| m.ops[s.op].name == "stablehlo.select")).unwrap();
+        assert!(!held("dot_general", 0) && !held("convert", 0), "{unheld:?}");
+        assert_eq!(
+            unheld[schedule.steps.iter().position(|s| m.ops[s.op].name == "stablehlo.convert").unwrap()],
+            Some(select)
+        );
+        assert!(held("select", 0), "{unheld:?}");
+        // Read by the add and the multiply: the second dot writes its own result.
+        assert!(held("dot_general", 1), "{unheld:?}");
     }
 
     #[test]

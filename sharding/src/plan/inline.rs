@@ -9,9 +9,9 @@ use automap_ir::{OpKind, ValueId};
 
 impl PlanSpace<'_> {
     /// Is the step at `pos` computed inside the kernels of the ops that read it, as XLA fuses it
-    /// (the `fusion` module: a broadcast or slice, or an elementwise op that holds no buffer)?
+    /// (the `fusion` module: a broadcast or slice, or an elementwise op computed in its readers)?
     pub fn inline(&self, pos: usize) -> bool {
-        self.fused[pos] || self.unheld[pos].is_some()
+        self.fused[pos] || self.recomputed[pos]
     }
 
     /// Is `v` computed where it is read, never passing through memory: made by a step that XLA fuses

@@ -50,9 +50,16 @@ pub struct PlanSpace<'m> {
     /// Per step: does XLA fuse it into its readers, so that it computes nothing of its own
     /// ([`crate::fusion`])?
     pub(crate) fused: Vec<bool>,
-    /// Per step: for an elementwise op XLA fuses into its readers, holding no buffer, the last position
-    /// where those readers compute it ([`crate::fusion::fused_elementwise`]).
+    /// Per step: for an op that holds no buffer of its own, the last position where what reads it
+    /// computes it: an elementwise op XLA fuses into its readers
+    /// ([`crate::fusion::fused_elementwise`]), and on the TPU a dot and the chain its output fusion
+    /// ends ([`crate::fusion::dot_output_fusions`]). Memory follows this.
     pub(crate) unheld: Vec<Option<usize>>,
+    /// Per step: is it an elementwise op the model computes inside its readers, writing nothing
+    /// ([`crate::fusion::fused_elementwise`])? The memory traffic follows this, not `unheld`: the
+    /// output fusions change which buffer a chain ends in, and the model's traffic already counts
+    /// more bytes than the TPU compiler's cost analysis on these programs.
+    pub(crate) recomputed: Vec<bool>,
     /// Per step: which of its operands and results pass through memory ([`Traffic`]).
     pub(crate) traffic: Vec<Traffic>,
     /// The reads loops prefetch and what the objective credits them, made on first use.
@@ -144,7 +151,12 @@ impl<'m> PlanSpace<'m> {
         // names the TPU compiler counts on it.
         let sinks = matches!(mesh.compiler, Some(crate::mesh::CompilerTarget::Tpu { .. }));
         let fused = crate::fusion::fused_steps(m, &schedule, sinks);
-        let unheld = crate::fusion::fused_elementwise(m, &schedule, &fused);
+        let mut unheld = crate::fusion::fused_elementwise(m, &schedule, &fused);
+        let recomputed = unheld.iter().map(Option::is_some).collect();
+        // XLA's TPU compiler's output fusions; its GPU compiler calls a library for most dots.
+        if sinks {
+            crate::fusion::dot_output_fusions(m, &schedule, &fused, &mut unheld);
+        }
         let mut space = PlanSpace {
             m,
             mesh,
@@ -155,6 +167,7 @@ impl<'m> PlanSpace<'m> {
             view: Vec::new(),
             fused,
             unheld,
+            recomputed,
             traffic: Vec::new(),
             prefetch: std::sync::OnceLock::new(),
             offloaded: Vec::new(),
